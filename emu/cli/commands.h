@@ -1,0 +1,16 @@
+// Subcommand registration. Each subcommand lives in its own file and records the process exit
+// status in exit_status() when it runs.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace pimnic::cli {
+
+void add_run_command(CLI::App& app);
+void add_disasm_command(CLI::App& app);
+
+int& exit_status();
+// Print "pimnic: message" on stderr and set exit status 2 (bad input).
+void fail(const std::string& message);
+
+}  // namespace pimnic::cli

@@ -1,0 +1,23 @@
+// pimnic command line: subcommands run, linux, disasm.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"pimnic: cycle-approximate PowerPC + AltiVec-256 emulator for NIC offload research"};
+  app.require_subcommand(1);
+  pimnic::cli::add_run_command(app);
+  pimnic::cli::add_disasm_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "pimnic: %s (see --help)\n", e.what());
+    return 2;
+  }
+  return pimnic::cli::exit_status();
+}

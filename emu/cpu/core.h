@@ -1,0 +1,54 @@
+// A core: one decoder and decode cache shared by its hardware threads, and the address space it
+// executes in. Conventional cores have one hart; PIM cores have several.
+#pragma once
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cpu/decode_cache.h"
+#include "cpu/hart.h"
+#include "isa/decoder.h"
+
+namespace pimnic {
+
+struct CoreConfig {
+  std::string name = "core";
+  std::string profile = "host";  // host | nic | pim
+  uint8_t features = isa::FEAT_BASE;
+  unsigned vec_bytes = 0;        // 0: no vector unit; 16 or 32
+  unsigned harts = 1;
+  uint32_t pvr = 0;
+  uint32_t pir = 0;
+  unsigned tb_divider = 8;       // core cycles per time-base tick
+  double clock_hz = 2e9;
+};
+
+// The three core profiles of DESIGN.md: host (7400: FPU + AltiVec-128), nic (440-class: no FPU,
+// no AltiVec), pim (AltiVec-256, PIM extension, no FPU). Throws std::invalid_argument otherwise.
+CoreConfig core_profile(std::string_view profile);
+
+class Core {
+ public:
+  Core(CoreConfig cfg, AddressSpace& mem);
+  Core(const Core&) = delete;
+  Core& operator=(const Core&) = delete;
+
+  const CoreConfig& config() const { return cfg_; }
+  const std::string& name() const { return cfg_.name; }
+  AddressSpace& mem() { return mem_; }
+  const isa::Decoder& decoder() const { return decoder_; }
+  DecodeCache& dcache() { return dcache_; }
+  size_t num_harts() const { return harts_.size(); }
+  Hart& hart(size_t i) { return *harts_[i]; }
+  bool has(isa::Feature f) const { return cfg_.features & f; }
+
+ private:
+  CoreConfig cfg_;
+  AddressSpace& mem_;
+  isa::Decoder decoder_;
+  DecodeCache dcache_;
+  std::vector<std::unique_ptr<Hart>> harts_;
+};
+
+}  // namespace pimnic

@@ -1,0 +1,65 @@
+#include "cpu/decode_cache.h"
+
+#include "cpu/core.h"
+#include "cpu/hart.h"
+#include "isa/exec_decls.h"
+
+namespace pimnic {
+
+namespace {
+isa::Status exec_illegal_word(Hart& h, uint32_t) { return h.raise_illegal(); }
+}  // namespace
+
+DecodeCache::DecodeCache(AddressSpace& mem, const isa::Decoder& decoder)
+    : mem_(mem), decoder_(decoder) {
+  mem_.add_listener(this);
+}
+
+DecodeCache::~DecodeCache() { mem_.remove_listener(this); }
+
+void DecodeCache::reset_page(DecodedPage& p) {
+  for (Decoded& d : p.e) d = Decoded{&decode_stub, 0, isa::InsnId::Invalid};
+}
+
+DecodedPage* DecodeCache::page_slow(uint32_t pc) {
+  uint32_t base = pc & ~(kPageSize - 1);
+  if (!mem_.host_ptr(base, kPageSize)) return nullptr;
+  auto& slot = pages_[base];
+  if (!slot) {
+    slot = std::make_unique<DecodedPage>();
+    slot->base = base;
+    reset_page(*slot);
+  }
+  fast_[(pc >> kPageBits) & (kFastSlots - 1)] = FastSlot{base, slot.get()};
+  return slot.get();
+}
+
+const Decoded& DecodeCache::fill(uint32_t pc) {
+  DecodedPage* p = page(pc);
+  Decoded& d = p->e[(pc & (kPageSize - 1)) >> 2];
+  // Writes to this page must invalidate it from now on (also after an earlier invalidation).
+  mem_.mark_code_page(pc & ~(kPageSize - 1));
+  const uint8_t* host = mem_.host_ptr(pc & ~3u, 4);
+  uint32_t word = load_be<uint32_t>(host);
+  const isa::InsnRow* row = decoder_.decode(word);
+  d.word = word;
+  d.id = row ? row->id : isa::InsnId::Invalid;
+  d.fn = row ? row->exec : &exec_illegal_word;
+  return d;
+}
+
+isa::Status DecodeCache::decode_stub(Hart& h, uint32_t) {
+  const Decoded& d = h.dcache_->fill(h.pc);
+  return d.fn(h, d.word);
+}
+
+void DecodeCache::invalidate_all() {
+  for (auto& [base, p] : pages_) reset_page(*p);
+}
+
+void DecodeCache::code_page_written(uint32_t page_addr) {
+  auto it = pages_.find(page_addr);
+  if (it != pages_.end()) reset_page(*it->second);
+}
+
+}  // namespace pimnic

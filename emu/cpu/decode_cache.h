@@ -1,0 +1,65 @@
+// Predecoded instructions, one entry per instruction location, filled on first execution and
+// reset when the page is written (by a store, DMA, the loader or gdb). Execution dispatches through
+// the entry's function pointer without decoding again.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+#include "isa/decoder.h"
+#include "mem/address_space.h"
+
+namespace pimnic {
+
+struct Decoded {
+  isa::ExecFn fn;     // the row's executor, or a stub that decodes first
+  uint32_t word;
+  isa::InsnId id;
+};
+
+struct DecodedPage {
+  static constexpr unsigned kEntries = kPageSize / 4;
+  uint32_t base;
+  Decoded e[kEntries];
+};
+
+class DecodeCache : public MemoryListener {
+ public:
+  DecodeCache(AddressSpace& mem, const isa::Decoder& decoder);
+  ~DecodeCache() override;
+
+  // The page of entries holding pc, or null when pc is not in RAM (instruction storage fault).
+  DecodedPage* page(uint32_t pc) {
+    FastSlot& s = fast_[(pc >> kPageBits) & (kFastSlots - 1)];
+    if (s.tag == (pc & ~(kPageSize - 1))) return s.page;
+    return page_slow(pc);
+  }
+  // Decode the instruction at pc now (the entry must be in a page returned by page()).
+  const Decoded& fill(uint32_t pc);
+  // Forget everything (e.g. breakpoints changed).
+  void invalidate_all();
+  const isa::Decoder& decoder() const { return decoder_; }
+
+
+  // MemoryListener
+  void code_page_written(uint32_t page_addr) override;
+  void drop_fast_mapping(uint32_t) override {}
+
+  static isa::Status decode_stub(Hart& h, uint32_t);
+
+ private:
+  static constexpr unsigned kFastSlots = 64;
+  struct FastSlot {
+    uint32_t tag = 1;
+    DecodedPage* page = nullptr;
+  };
+  DecodedPage* page_slow(uint32_t pc);
+  void reset_page(DecodedPage& p);
+
+  AddressSpace& mem_;
+  const isa::Decoder& decoder_;
+  std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
+  FastSlot fast_[kFastSlots];
+};
+
+}  // namespace pimnic

@@ -1,0 +1,40 @@
+// What one executed instruction did, filled by Hart::step() for timing models and traces.
+// Timing models read it; they never change architectural state.
+#pragma once
+#include <cstdint>
+
+#include "cpu/interrupts.h"
+#include "isa/insn_table.h"
+
+namespace pimnic {
+
+struct MemAccess {
+  uint32_t addr;
+  uint8_t size;        // bytes
+  bool write;
+  bool mmio;           // touched a device
+  uint8_t data[32];    // the bytes in memory order (first `size` valid)
+};
+
+struct ExecRecord {
+  static constexpr unsigned kMaxAccesses = 40;  // lmw r0 (32 words), vector, string chunks
+  uint32_t pc = 0;
+  uint32_t next_pc = 0;
+  uint32_t word = 0;
+  isa::InsnId id = isa::InsnId::Invalid;
+  isa::Status status = isa::Status::Ok;
+  bool interrupted = false;       // an interrupt was taken instead of (or after) the instruction
+  Interrupt interrupt{};
+  uint8_t nmem = 0;
+  bool mem_overflow = false;      // more accesses than kMaxAccesses (only the first are kept)
+  MemAccess mem[kMaxAccesses];
+
+  bool taken() const { return next_pc != pc + 4; }
+  void clear() {
+    nmem = 0;
+    mem_overflow = false;
+    interrupted = false;
+  }
+};
+
+}  // namespace pimnic

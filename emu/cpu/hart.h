@@ -1,0 +1,172 @@
+// A hardware thread: architectural state plus what it needs to execute (its core's decode cache and
+// address space, a small software TLB for fast memory access, the current run budget).
+//
+// Memory accesses take an inline fast path through the TLB (RAM pages that hold no decoded code);
+// everything else (MMIO, unmapped addresses, code pages, watchpoints, recording for timing models)
+// goes through the out-of-line slow path in hart.cpp.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "cpu/arch_state.h"
+#include "cpu/exec_record.h"
+#include "cpu/interrupts.h"
+#include "isa/insn_table.h"
+#include "mem/address_space.h"
+#include "util/bits.h"
+
+namespace pimnic {
+
+class Core;
+class DecodeCache;
+struct Decoded;
+
+using isa::Status;
+
+// What a hart does when it stops on its own (exit device, halt, unhandled fault).
+enum class StopReason : uint8_t {
+  None, Exit, Halt, InsnLimit, Breakpoint, Watchpoint, Fault, SliceEnd, DebugRequest
+};
+
+// The world outside the core: bare-metal firmware takes interrupts through vectors; Linux user mode
+// turns sc into system calls and faults into signals. Called only on rare paths.
+class Environment {
+ public:
+  virtual ~Environment() = default;
+  // An interrupt is about to be taken. Return Jump after redirecting the hart (bare metal), or Stop.
+  virtual Status interrupt(Hart& h, const InterruptInfo& info) = 0;
+};
+
+class Hart : public ArchState, public MemoryListener {
+ public:
+  Hart(Core& core, unsigned index_in_core);
+  ~Hart() override;
+  Hart(const Hart&) = delete;
+  Hart& operator=(const Hart&) = delete;
+
+  ArchState& arch() { return *this; }
+  const ArchState& arch() const { return *this; }
+
+  Core& core() { return core_; }
+  const Core& core() const { return core_; }
+  AddressSpace& mem() { return *mem_; }
+  unsigned index() const { return index_; }
+  unsigned vec_bytes() const { return vec_bytes_; }
+  Environment* env() const { return env_; }
+  void set_env(Environment* e) { env_ = e; }
+
+  // ---- running -------------------------------------------------------------------------------
+  // Execute up to max_insts instructions (functional, as fast as possible). Returns early when
+  // the hart stops; stop_reason() says why (SliceEnd if only the budget ran out).
+  StopReason run(uint64_t max_insts);
+  // Execute exactly one instruction, filling rec with what it did (for timing models, traces).
+  StopReason step(ExecRecord& rec);
+
+  uint64_t icount = 0;        // instructions retired by this hart
+  uint64_t icount_limit = 0;  // run() returns when icount reaches this (devices may lower it)
+  StopReason stop_reason = StopReason::None;
+  int exit_code = 0;
+  // Ask run() to return after the current instruction (thread-safe enough: same thread only).
+  void request_stop(StopReason why) {
+    stop_reason = why;
+    icount_limit = icount + 1;
+  }
+
+  // ---- time ----------------------------------------------------------------------------------
+  uint64_t cycles() const { return cycle_offset + icount; }
+  uint64_t cycle_offset = 0;  // timing models and idle periods add here
+  uint64_t timebase() const { return cycles() / tb_divider + tb_offset; }
+  uint32_t decrementer() const;
+  uint64_t next_timer_icount();  // icount at which the decrementer next needs attention
+  bool dec_pending = false;      // an underflow happened and awaits MSR[EE]
+  uint64_t dec_seen_tb = 0;      // time-base value of the last latched underflow
+  unsigned tb_divider = 8;
+
+  // ---- interrupts ------------------------------------------------------------------------------
+  // Take an interrupt (or hand it to the environment). Always returns the Status the executing
+  // instruction must return.
+  Status raise(const InterruptInfo& info);
+  Status raise_program(uint32_t srr1_reason) { return raise({Interrupt::Program, pc, srr1_reason}); }
+  Status raise_illegal() { return raise_program(SRR1_PROGRAM_ILLEGAL); }
+  Status raise_privileged() { return raise_program(SRR1_PROGRAM_PRIV); }
+  bool external_irq = false;
+  // The last interrupt delivered through a vector, and whether the hart then faulted again inside
+  // that vector (no handler installed): such a double fault stops the hart instead of looping.
+  InterruptInfo last_interrupt{Interrupt::SystemReset, 0};
+  bool double_fault = false;
+  uint32_t faulting_word = 0;  // instruction word at last_interrupt.srr0 (for messages)  // level of the external interrupt input
+  // Deliver a pending external or decrementer interrupt if MSR[EE] allows; true if one was taken.
+  bool poll_interrupts();
+
+  // ---- memory --------------------------------------------------------------------------------
+  // Scalar big-endian loads and stores. On failure the interrupt is already taken (or the hart
+  // stopped) and the instruction must return mem_status.
+  template <typename T> bool read(uint32_t ea, T& v) {
+    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    if (e.read_tag == (ea & ~(kPageSize - 1)) && (ea & (kPageSize - 1)) <= kPageSize - sizeof(T))
+        [[likely]] {
+      v = load_be<T>(reinterpret_cast<const uint8_t*>(e.host_base + ea));
+      return true;
+    }
+    uint64_t x;
+    if (!read_slow(ea, sizeof(T), x)) return false;
+    v = T(x);
+    return true;
+  }
+  template <typename T> bool write(uint32_t ea, T v) {
+    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    if (e.write_tag == (ea & ~(kPageSize - 1)) && (ea & (kPageSize - 1)) <= kPageSize - sizeof(T))
+        [[likely]] {
+      store_be<T>(reinterpret_cast<uint8_t*>(e.host_base + ea), v);
+      return true;
+    }
+    return write_slow(ea, sizeof(T), uint64_t(v));
+  }
+  // Byte blocks in memory order (vector registers, dcbz, strings). len <= 64.
+  bool read_block(uint32_t ea, uint8_t* dst, unsigned len);
+  bool write_block(uint32_t ea, const uint8_t* src, unsigned len);
+  Status mem_status = Status::Jump;  // what to return when an access failed
+
+  // Out-of-line paths (also used directly by rare instructions).
+  bool read_slow(uint32_t ea, unsigned size, uint64_t& v);
+  bool write_slow(uint32_t ea, unsigned size, uint64_t v);
+  void flush_tlb();
+
+  // Raise a storage interrupt (DSI) for a data access at ea; returns false for convenience.
+  bool data_fault(uint32_t ea, bool write);
+  bool alignment_fault(uint32_t ea, bool write);
+
+  // MemoryListener
+  void code_page_written(uint32_t page_addr) override;
+  void drop_fast_mapping(uint32_t page_addr) override;
+  void reserved_page_written(uint32_t addr, uint32_t len, const void* writer) override;
+  // Load reservations (lwarx/stwcx.): the granule is the 32-byte block holding the address.
+  void set_reservation(uint32_t ea);
+  // True if this hart still holds a reservation for ea; the reservation is cleared either way.
+  bool take_reservation(uint32_t ea);
+  void clear_reservation();
+
+  ExecRecord* rec = nullptr;  // set while step() records an instruction
+
+ private:
+  static constexpr unsigned kTlbSize = 256;
+  struct TlbEntry {
+    uint32_t read_tag = 1;   // page address, or 1 (never a page address) when invalid
+    uint32_t write_tag = 1;
+    uintptr_t host_base = 0; // host address of guest address 0 for this page's region
+  };
+  void tlb_fill(uint32_t ea, const Region& r);
+  void record_access(uint32_t ea, unsigned size, bool write, bool mmio, const uint8_t* be_bytes);
+
+  Core& core_;
+  AddressSpace* mem_;
+  DecodeCache* dcache_;
+  Environment* env_ = nullptr;
+  unsigned index_;
+  unsigned vec_bytes_;
+  TlbEntry tlb_[kTlbSize];
+
+  friend class DecodeCache;
+};
+
+}  // namespace pimnic

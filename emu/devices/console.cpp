@@ -1,0 +1,42 @@
+#include "devices/console.h"
+
+#include <algorithm>
+
+#include "pimnic/memmap.h"
+
+namespace pimnic {
+
+bool ConsoleDevice::read(uint32_t offset, unsigned size, uint64_t& value, Hart*) {
+  if (offset == CONSOLE_STATUS) return value = 1, true;
+  value = 0;
+  return offset < PIMNIC_DEVICE_SIZE;
+}
+
+bool ConsoleDevice::write(uint32_t offset, unsigned size, uint64_t value, Hart*) {
+  switch (offset) {
+    case CONSOLE_TX:
+      std::fputc(int(value & 0xFF), out_);
+      ++bytes_;
+      return true;
+    case CONSOLE_WRITE_ADDR:
+      buf_addr_ = uint32_t(value);
+      return true;
+    case CONSOLE_WRITE_LEN: {
+      // In chunks, so that a bogus length cannot make the simulator allocate gigabytes.
+      uint8_t chunk[4096];
+      for (uint32_t left = uint32_t(value), addr = buf_addr_; left;) {
+        uint32_t n = std::min<uint32_t>(left, sizeof chunk);
+        if (!mem_.read_bytes(addr, chunk, n)) return false;
+        std::fwrite(chunk, 1, n, out_);
+        bytes_ += n;
+        addr += n;
+        left -= n;
+      }
+      return true;
+    }
+    default:
+      return offset < PIMNIC_DEVICE_SIZE;  // writes elsewhere in the page are ignored
+  }
+}
+
+}  // namespace pimnic

@@ -1,0 +1,26 @@
+// Console device: guest text to an output stream (the simulator's stdout by default).
+#pragma once
+#include <cstdio>
+
+#include "mem/address_space.h"
+#include "mem/mmio_device.h"
+
+namespace pimnic {
+
+class ConsoleDevice : public MmioDevice {
+ public:
+  // mem: the address space whose buffers CONSOLE_WRITE_* refers to.
+  ConsoleDevice(AddressSpace& mem, std::FILE* out) : mem_(mem), out_(out) {}
+  std::string name() const override { return "console"; }
+  bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
+  bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+  uint64_t bytes_written() const { return bytes_; }
+
+ private:
+  AddressSpace& mem_;
+  std::FILE* out_;
+  uint32_t buf_addr_ = 0;
+  uint64_t bytes_ = 0;
+};
+
+}  // namespace pimnic

@@ -1,0 +1,117 @@
+#include "machine/single_core_machine.h"
+
+#include <csignal>
+#include <cstdio>
+
+#include "pimnic/memmap.h"
+
+namespace pimnic {
+
+static uint32_t default_ram_size(const std::string& profile) {
+  return profile == "host" ? PIMNIC_HOST_RAM_SIZE : profile == "nic" ? PIMNIC_NIC_SRAM_SIZE : PIMNIC_PIM_RAM_SIZE;
+}
+
+static uint32_t role_of(const std::string& profile) {
+  return profile == "host" ? PIMNIC_ROLE_HOST : profile == "nic" ? PIMNIC_ROLE_NIC : PIMNIC_ROLE_PIM;
+}
+
+static uint32_t sysinfo_features(const CoreConfig& c) {
+  uint32_t f = 0;
+  if (c.features & isa::FEAT_FPU) f |= PIMNIC_FEAT_FPU;
+  if (c.features & isa::FEAT_ALTIVEC) f |= PIMNIC_FEAT_ALTIVEC;
+  if (c.features & isa::FEAT_440) f |= PIMNIC_FEAT_440;
+  if (c.features & isa::FEAT_PIM) f |= PIMNIC_FEAT_PIM;
+  return f;
+}
+
+SingleCoreMachine::SingleCoreMachine(const std::string& profile, uint32_t ram_size, std::FILE* out) {
+  CoreConfig cfg = core_profile(profile);
+  cfg.name = "core0";
+  if (ram_size == 0) ram_size = default_ram_size(profile);
+  mem_.add_ram("ram", PIMNIC_RAM_BASE, ram_size);
+  console_ = std::make_unique<ConsoleDevice>(mem_, out);
+  exit_ = std::make_unique<ExitDevice>([this](int, Hart*) { exited_ = true; });
+  SysInfo info;
+  info.role = role_of(profile);
+  info.hart_count = cfg.harts;
+  info.ram_size = ram_size;
+  info.clock_khz = uint32_t(cfg.clock_hz / 1000);
+  info.features = sysinfo_features(cfg);
+  info.vec_bytes = cfg.vec_bytes;
+  sysinfo_ = std::make_unique<SysInfoDevice>(info);
+  mem_.add_device(PIMNIC_CONSOLE_BASE, PIMNIC_DEVICE_SIZE, console_.get());
+  mem_.add_device(PIMNIC_EXIT_BASE, PIMNIC_DEVICE_SIZE, exit_.get());
+  mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, sysinfo_.get());
+  core_ = std::make_unique<Core>(cfg, mem_);
+}
+
+void SingleCoreMachine::load(const ElfImage& img) {
+  load_elf(img, mem_);
+  hart().pc = img.entry;
+}
+
+RunResult SingleCoreMachine::run(uint64_t max_insts) {
+  Hart& h = hart();
+  RunResult res;
+  const uint64_t kSlice = 1u << 20;
+  for (;;) {
+    uint64_t budget = kSlice;
+    if (max_insts) {
+      if (h.icount >= max_insts) {
+        res.kind = RunResult::Kind::InsnLimit;
+        res.message = "stopped after " + std::to_string(h.icount) + " instructions (--max-insts)";
+        break;
+      }
+      budget = std::min<uint64_t>(budget, max_insts - h.icount);
+    }
+    StopReason why = h.run(budget);
+    if (exited_ || why == StopReason::Exit) {
+      res.kind = RunResult::Kind::Exited;
+      res.exit_code = h.exit_code;
+      break;
+    }
+    if (why == StopReason::Fault) {
+      res.kind = RunResult::Kind::Fault;
+      res.message = describe_fault(h);
+      res.exit_code = fault_exit_status(h);
+      break;
+    }
+  }
+  res.instructions = h.icount;
+  return res;
+}
+
+std::string describe_fault(const Hart& h) {
+  const InterruptInfo& i = h.last_interrupt;
+  char buf[256];
+  const char* what = interrupt_name(i.kind);
+  if (i.kind == Interrupt::Program) {
+    what = (i.srr1_bits & SRR1_PROGRAM_ILLEGAL) ? "illegal instruction"
+         : (i.srr1_bits & SRR1_PROGRAM_PRIV)    ? "privileged instruction"
+         : (i.srr1_bits & SRR1_PROGRAM_TRAP)    ? "trap"
+         : (i.srr1_bits & SRR1_PROGRAM_FP)      ? "floating-point enabled exception"
+                                                : "program interrupt";
+  }
+  if (i.kind == Interrupt::Storage || i.kind == Interrupt::Alignment)
+    std::snprintf(buf, sizeof buf, "unhandled %s interrupt: access to 0x%08x by the instruction at 0x%08x (word 0x%08x)",
+                  what, i.dar, i.srr0, h.faulting_word);
+  else
+    std::snprintf(buf, sizeof buf, "unhandled %s at 0x%08x (word 0x%08x): no handler at vector 0x%08x",
+                  what, i.srr0, h.faulting_word, interrupt_vector(0, i.kind));
+  return buf;
+}
+
+int fault_exit_status(const Hart& h) {
+  const InterruptInfo& i = h.last_interrupt;
+  switch (i.kind) {
+    case Interrupt::Program:
+      if (i.srr1_bits & SRR1_PROGRAM_TRAP) return 128 + SIGTRAP;
+      if (i.srr1_bits & SRR1_PROGRAM_FP) return 128 + SIGFPE;
+      return 128 + SIGILL;
+    case Interrupt::Alignment: return 128 + SIGBUS;
+    case Interrupt::Storage: case Interrupt::InstructionStorage: return 128 + SIGSEGV;
+    default: return 128 + SIGILL;
+  }
+}
+
+}  // namespace pimnic

@@ -1,0 +1,52 @@
+// The smallest machine: one core of a given profile, its RAM, and the console, exit and sysinfo
+// devices from the shared memory map. `pimnic run IMAGE.elf` boots images on it.
+#pragma once
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "cpu/core.h"
+#include "devices/console.h"
+#include "devices/exit_device.h"
+#include "devices/sysinfo.h"
+#include "loader/elf_image.h"
+#include "mem/address_space.h"
+
+namespace pimnic {
+
+struct RunResult {
+  enum class Kind { Exited, InsnLimit, Fault } kind = Kind::Exited;
+  int exit_code = 0;       // guest exit code (Exited)
+  std::string message;     // for InsnLimit and Fault
+  uint64_t instructions = 0;
+};
+
+class SingleCoreMachine {
+ public:
+  // ram_size 0 means the profile's default (host 64 MiB, nic/pim 384 KiB).
+  SingleCoreMachine(const std::string& profile, uint32_t ram_size, std::FILE* console_out);
+
+  // Load the image and point the hart at its entry. Throws LoadError.
+  void load(const ElfImage& img);
+  // Run until the guest exits, faults without a handler, or max_insts (0 = unlimited) retire.
+  RunResult run(uint64_t max_insts);
+
+  Core& core() { return *core_; }
+  Hart& hart() { return core_->hart(0); }
+  AddressSpace& mem() { return mem_; }
+
+ private:
+  AddressSpace mem_{"mem"};
+  std::unique_ptr<ConsoleDevice> console_;
+  std::unique_ptr<ExitDevice> exit_;
+  std::unique_ptr<SysInfoDevice> sysinfo_;
+  std::unique_ptr<Core> core_;
+  bool exited_ = false;
+};
+
+// One-line description of why a hart stopped on a fault ("illegal instruction 0x... at 0x...").
+std::string describe_fault(const Hart& h);
+// Conventional exit status for a fault: 128 + the POSIX signal a Linux process would get.
+int fault_exit_status(const Hart& h);
+
+}  // namespace pimnic

@@ -1,0 +1,156 @@
+#include "mem/address_space.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace pimnic {
+
+static bool overlaps(const Region& r, uint32_t base, uint32_t size) {
+  uint64_t a0 = r.base, a1 = uint64_t(r.base) + r.size, b0 = base, b1 = uint64_t(base) + size;
+  return a0 < b1 && b0 < a1;
+}
+
+static void insert_sorted(std::vector<Region>& regions, Region r) {
+  for (const Region& x : regions)
+    if (overlaps(x, r.base, r.size))
+      throw std::invalid_argument("region '" + r.name + "' overlaps '" + x.name + "'");
+  auto at = std::lower_bound(regions.begin(), regions.end(), r.base,
+                             [](const Region& x, uint32_t b) { return x.base < b; });
+  regions.insert(at, std::move(r));
+}
+
+uint8_t* AddressSpace::add_ram(std::string name, uint32_t base, uint32_t size) {
+  if (size == 0 || uint64_t(base) + size > (1ull << 32))
+    throw std::invalid_argument("RAM region '" + name + "' does not fit the 32-bit address space");
+  auto mem = std::make_unique<uint8_t[]>(size);  // value-initialised: zero
+  uint8_t* p = mem.get();
+  insert_sorted(regions_, Region{std::move(name), base, size, p, nullptr});
+  storage_.push_back(std::move(mem));
+  last_ = nullptr;
+  drop_all_fast_mappings();
+  return p;
+}
+
+void AddressSpace::add_device(uint32_t base, uint32_t size, MmioDevice* dev) {
+  if (size == 0 || uint64_t(base) + size > (1ull << 32))
+    throw std::invalid_argument("device '" + dev->name() + "' does not fit the address space");
+  insert_sorted(regions_, Region{dev->name(), base, size, nullptr, dev});
+  last_ = nullptr;
+  drop_all_fast_mappings();
+}
+
+uint8_t* AddressSpace::host_ptr(uint32_t addr, uint32_t len) const {
+  const Region* r = find(addr);
+  if (!r || !r->host) return nullptr;
+  if (uint64_t(addr - r->base) + len > r->size) return nullptr;
+  return r->host + (addr - r->base);
+}
+
+template <typename Fn>
+static bool for_each_ram_piece(const AddressSpace& as, uint32_t addr, uint32_t len, Fn fn) {
+  while (len) {
+    const Region* r = as.find(addr);
+    if (!r || !r->host) return false;
+    uint32_t off = addr - r->base;
+    uint32_t n = std::min<uint64_t>(len, uint64_t(r->size) - off);
+    fn(r->host + off, n);
+    addr += n;
+    len -= n;
+  }
+  return true;
+}
+
+bool AddressSpace::read_bytes(uint32_t addr, void* dst, uint32_t len) const {
+  auto* out = static_cast<uint8_t*>(dst);
+  return for_each_ram_piece(*this, addr, len, [&](uint8_t* p, uint32_t n) {
+    std::memcpy(out, p, n);
+    out += n;
+  });
+}
+
+bool AddressSpace::write_bytes(uint32_t addr, const void* src, uint32_t len) {
+  auto* in = static_cast<const uint8_t*>(src);
+  bool ok = for_each_ram_piece(*this, addr, len, [&](uint8_t* p, uint32_t n) {
+    std::memcpy(p, in, n);
+    in += n;
+  });
+  note_write(addr, len);
+  return ok;
+}
+
+bool AddressSpace::fill_bytes(uint32_t addr, uint8_t value, uint32_t len) {
+  bool ok = for_each_ram_piece(*this, addr, len,
+                               [&](uint8_t* p, uint32_t n) { std::memset(p, value, n); });
+  note_write(addr, len);
+  return ok;
+}
+
+void AddressSpace::remove_listener(MemoryListener* l) {
+  listeners_.erase(std::remove(listeners_.begin(), listeners_.end(), l), listeners_.end());
+}
+
+void AddressSpace::mark_code_page(uint32_t page_addr) {
+  uint32_t page = page_addr >> kPageBits;
+  if (code_bitmap_.empty()) code_bitmap_.assign((1u << (32 - kPageBits)) / 64, 0);
+  uint64_t bit = 1ull << (page & 63);
+  if (code_bitmap_[page / 64] & bit) return;
+  code_bitmap_[page / 64] |= bit;
+  ++code_pages_;
+  // Stores to this page must now take the slow path so that they can invalidate decoded code.
+  for (MemoryListener* l : listeners_) l->drop_fast_mapping(page_addr & ~(kPageSize - 1));
+}
+
+bool AddressSpace::is_code_page(uint32_t page_addr) const {
+  if (code_bitmap_.empty()) return false;
+  uint32_t page = page_addr >> kPageBits;
+  return code_bitmap_[page / 64] >> (page & 63) & 1;
+}
+
+void AddressSpace::add_reservation_page(uint32_t page_addr) {
+  page_addr &= ~(kPageSize - 1);
+  for (auto& [p, n] : reservation_pages_)
+    if (p == page_addr) return void(++n);
+  reservation_pages_.emplace_back(page_addr, 1);
+  for (MemoryListener* l : listeners_) l->drop_fast_mapping(page_addr);
+}
+
+void AddressSpace::remove_reservation_page(uint32_t page_addr) {
+  page_addr &= ~(kPageSize - 1);
+  for (size_t i = 0; i < reservation_pages_.size(); ++i)
+    if (reservation_pages_[i].first == page_addr && --reservation_pages_[i].second == 0) {
+      reservation_pages_.erase(reservation_pages_.begin() + long(i));
+      return;
+    }
+}
+
+bool AddressSpace::has_reservation_page(uint32_t page_addr) const {
+  page_addr &= ~(kPageSize - 1);
+  for (const auto& [p, n] : reservation_pages_)
+    if (p == page_addr) return true;
+  return false;
+}
+
+void AddressSpace::note_write_slow(uint32_t addr, uint32_t len, const void* writer) {
+  if (len == 0) return;
+  if (!reservation_pages_.empty()) {
+    uint32_t last_byte = uint32_t(std::min<uint64_t>(uint64_t(addr) + len - 1, 0xFFFFFFFFu));
+    if (has_reservation_page(addr) || has_reservation_page(last_byte))
+      for (MemoryListener* l : listeners_) l->reserved_page_written(addr, len, writer);
+  }
+  if (code_pages_ == 0) return;
+  uint32_t first = addr >> kPageBits, last = uint32_t((uint64_t(addr) + len - 1) >> kPageBits);
+  for (uint64_t page = first; page <= last && page < (1u << (32 - kPageBits)); ++page) {
+    uint64_t bit = 1ull << (page & 63);
+    if (!(code_bitmap_[page / 64] & bit)) continue;
+    code_bitmap_[page / 64] &= ~bit;
+    --code_pages_;
+    for (MemoryListener* l : listeners_) l->code_page_written(uint32_t(page << kPageBits));
+  }
+}
+
+void AddressSpace::drop_all_fast_mappings() {
+  for (MemoryListener* l : listeners_) l->drop_fast_mapping(~0u);
+}
+
+}  // namespace pimnic

@@ -1,0 +1,1 @@
+add_custom_target(firmware COMMENT "firmware build not set up yet")
