@@ -1,12 +1,19 @@
 # Thin wrapper so the usual verbs work at the root; the real build is CMake.
+#   make run       set up (if needed), build everything, boot the hello image
+#   make test      set up (if needed), build everything, run every test
+#   make firmware  build the firmware images into build/firmware/
 BUILD ?= build
 JOBS  ?= $(shell nproc)
+export BUILD
 
-.PHONY: all configure emulator firmware test clean
+.PHONY: all setup configure emulator firmware run test clean
 all: emulator firmware
 
+setup:
+	@scripts/setup.sh
+
 configure:
-	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD)
+	@test -f $(BUILD)/CMakeCache.txt || scripts/setup.sh
 
 emulator: configure
 	cmake --build $(BUILD) -j $(JOBS) --target pimnic
@@ -14,8 +21,14 @@ emulator: configure
 firmware: configure
 	cmake --build $(BUILD) -j $(JOBS) --target firmware
 
-test: configure
+run: setup
 	cmake --build $(BUILD) -j $(JOBS)
+	cmake --build $(BUILD) -j $(JOBS) --target firmware
+	$(BUILD)/bin/pimnic run $(BUILD)/firmware/hello.elf
+
+test: setup
+	cmake --build $(BUILD) -j $(JOBS)
+	cmake --build $(BUILD) -j $(JOBS) --target firmware
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 clean:

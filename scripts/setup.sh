@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Install what pimnic needs from Debian and configure the build. Safe to rerun: packages already
+# present are skipped, and an existing build directory is reconfigured in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  build-essential cmake ccache pkg-config python3
+  clang-14 lld-14 llvm-14 clang llvm lld          # firmware toolchain (powerpc-unknown-eabi)
+  libcapstone-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libzstd-dev zstd
+  gdb-multiarch lldb-14 qemu-user-static           # references and debuggers
+  gcc-powerpc-linux-gnu g++-powerpc-linux-gnu libc6-dev-powerpc-cross binutils-powerpc-linux-gnu
+  python3-matplotlib
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+BUILD=${BUILD:-build}
+cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release >/dev/null
+echo "setup: configured $BUILD/"
