@@ -114,6 +114,7 @@ enum class Field : uint8_t {
   VSIMM,                  // 11-15 signed
   CRB21,                  // isel condition bit, 21-25
   PIMX,                   // PIM extension immediate, 16-20
+  STRM,                   // data stream id of dst/dss, 9-10
 };
 
 enum class Role : uint8_t {

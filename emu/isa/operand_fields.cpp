@@ -30,6 +30,7 @@ uint32_t operand_field_mask(Field f) {
     case Field::L: return field_mask(10, 10);
     case Field::E: return field_mask(16, 16);
     case Field::VSH: return field_mask(22, 25);
+    case Field::STRM: return field_mask(9, 10);
     case Field::None: return 0;
   }
   return 0;
