@@ -1,0 +1,96 @@
+/* binary32 addition and subtraction (IEEE 754 clause 6.3 signs of zero, 7.2 inf - inf). */
+#include "sf_internal.h"
+
+/* |a| + |b| with result sign `sign`. */
+uint32_t sf32_add_mags(uint32_t a, uint32_t b, unsigned sign)
+{
+    int_fast32_t expA = SF32_EXP(a), expB = SF32_EXP(b);
+    uint32_t fracA = SF32_FRAC(a), fracB = SF32_FRAC(b);
+    if (SF_UNLIKELY(expA == 0xFF || expB == 0xFF)) {
+        if (SF32_ISNAN(a) || SF32_ISNAN(b)) return sf32_propagate_nan(a, b);
+        return SF32_PACK(sign, 0xFF, 0);
+    }
+    if (expA < expB) {
+        int_fast32_t te = expA; expA = expB; expB = te;
+        uint32_t tf = fracA; fracA = fracB; fracB = tf;
+    }
+    int_fast32_t diff = expA - expB;
+    if (diff == 0) {
+        /* Subnormals add exactly; a carry into the exponent field makes the result normal. */
+        if (expA == 0) return SF32_PACK(sign, 0, fracA + fracB);
+        /* Same exponent: the sum of the two hidden bits lands at bit 24 -> bit 30 after <<6. */
+        uint32_t sig = (2 * SF32_HIDDEN + fracA + fracB) << 6;
+        return sf32_round_pack(sign, expA, sig);
+    }
+    /* Leading bit of the larger operand at 29 leaves room for the carry. */
+    uint32_t sigA = (fracA | SF32_HIDDEN) << 6;
+    uint32_t sigB;
+    if (expB == 0) {
+        if (fracB == 0) return SF32_PACK(sign, expA, fracA);
+        sigB = fracB << 6;
+        diff -= 1; /* subnormals have the exponent of the smallest normal */
+    } else {
+        sigB = (fracB | SF32_HIDDEN) << 6;
+    }
+    uint32_t sig = sigA + sf_shr_jam32(sigB, (unsigned)diff);
+    int_fast32_t exp = expA - 1;
+    if (sig < UINT32_C(0x40000000)) { sig <<= 1; } else { exp += 1; }
+    return sf32_round_pack(sign, exp, sig);
+}
+
+/* |a| - |b|, with `sign` the sign of a (flipped when |b| wins). */
+uint32_t sf32_sub_mags(uint32_t a, uint32_t b, unsigned sign)
+{
+    int_fast32_t expA = SF32_EXP(a), expB = SF32_EXP(b);
+    uint32_t fracA = SF32_FRAC(a), fracB = SF32_FRAC(b);
+    if (SF_UNLIKELY(expA == 0xFF || expB == 0xFF)) {
+        if (SF32_ISNAN(a) || SF32_ISNAN(b)) return sf32_propagate_nan(a, b);
+        if (expA == expB) return sf32_invalid(); /* inf - inf */
+        return SF32_PACK(sign ^ (expB == 0xFF), 0xFF, 0);
+    }
+    int_fast32_t diff = expA - expB;
+    if (diff == 0) {
+        /* Equal exponents: the difference is exact (no rounding); normalise and pack. */
+        int32_t d = (int32_t)(fracA - fracB);
+        if (d == 0) return SF32_PACK(softfloat_roundingMode == softfloat_round_min, 0, 0);
+        if (d < 0) { sign ^= 1; d = -d; }
+        uint32_t m = (uint32_t)d;
+        int_fast32_t e = expA ? expA : 1;
+        int shift = sf32_norm_shift(m);
+        if (e - shift >= 1) return SF32_PACK(sign, e - shift - 1, m << shift);
+        return SF32_PACK(sign, 0, m << (e - 1));
+    }
+    if (diff < 0) {
+        sign ^= 1;
+        int_fast32_t te = expA; expA = expB; expB = te;
+        uint32_t tf = fracA; fracA = fracB; fracB = tf;
+        diff = -diff;
+    }
+    /* Larger operand's leading bit at 30; a borrow can move it down, and only when diff <= 1
+     * (then nothing was shifted out) can it move by more than one place. */
+    uint32_t sigA = (fracA | SF32_HIDDEN) << 7;
+    uint32_t sigB;
+    if (expB == 0) {
+        if (fracB == 0) return SF32_PACK(sign, expA, fracA);
+        sigB = fracB << 7;
+        diff -= 1;
+    } else {
+        sigB = (fracB | SF32_HIDDEN) << 7;
+    }
+    uint32_t sig = sigA - sf_shr_jam32(sigB, (unsigned)diff);
+    return sf32_norm_round_pack(sign, expA - 1, sig);
+}
+
+uint32_t sf32_add(uint32_t a, uint32_t b)
+{
+    unsigned signA = SF32_SIGN(a);
+    if (signA == SF32_SIGN(b)) return sf32_add_mags(a, b, signA);
+    return sf32_sub_mags(a, b, signA);
+}
+
+uint32_t sf32_sub(uint32_t a, uint32_t b)
+{
+    unsigned signA = SF32_SIGN(a);
+    if (signA != SF32_SIGN(b)) return sf32_add_mags(a, b, signA);
+    return sf32_sub_mags(a, b, signA);
+}
