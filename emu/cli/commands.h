@@ -7,6 +7,7 @@
 namespace pimnic::cli {
 
 void add_run_command(CLI::App& app);
+void add_linux_command(CLI::App& app);
 void add_disasm_command(CLI::App& app);
 
 int& exit_status();

@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
   CLI::App app{"pimnic: cycle-approximate PowerPC + AltiVec-256 emulator for NIC offload research"};
   app.require_subcommand(1);
   pimnic::cli::add_run_command(app);
+  pimnic::cli::add_linux_command(app);
   pimnic::cli::add_disasm_command(app);
   try {
     app.parse(argc, argv);

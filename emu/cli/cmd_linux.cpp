@@ -1,0 +1,94 @@
+// `pimnic linux [options] PROG [ARGS...]`: run a static powerpc-linux executable in Linux user
+// mode (emu/linux/, docs/linux-mode.md). Options come before PROG; everything after PROG goes to
+// the guest.
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "cli/commands.h"
+#include "linux/process.h"
+
+extern char** environ;
+
+namespace pimnic::cli {
+
+namespace {
+
+struct LinuxCliOptions {
+  linux_user::LinuxOptions run;
+  std::vector<linux_user::EnvEdit> env_edits;
+  bool clear_env = false;
+  std::string argv0;
+  std::string host_files;  // "", "ro" or "rw"
+  std::string clock = "host";
+};
+
+void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
+  std::vector<std::string> rest = cmd.remaining();
+  if (rest.empty()) return fail("linux: missing PROG (usage: pimnic linux [options] PROG [ARGS...])");
+  linux_user::LinuxOptions& r = o.run;
+  r.program = rest[0];
+  r.argv = rest;
+  if (!o.argv0.empty()) r.argv[0] = o.argv0;
+  r.envp = linux_user::build_guest_environment(environ, o.clear_env, o.env_edits);
+  r.host_files = o.host_files == "ro" || o.host_files == "rw";
+  r.host_files_write = o.host_files == "rw";
+  r.clock = o.clock == "sim" ? linux_user::ClockMode::Simulated : linux_user::ClockMode::Host;
+  if (r.stack_size < 65536 || r.stack_size > 0x20000000u || (r.stack_size & 0xFFF))
+    return fail("linux: --stack-size must be a multiple of 4096 between 64 KiB and 512 MiB");
+  try {
+    linux_user::LinuxProcess proc(r);
+    linux_user::ProcessResult res = proc.run();
+    std::fflush(stdout);
+    if (!res.message.empty()) std::fprintf(stderr, "pimnic: %s\n", res.message.c_str());
+    exit_status() = res.status;
+  } catch (const LoadError& e) {
+    fail(e.what());
+  } catch (const std::length_error& e) {
+    fail(std::string("linux: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
+  }
+}
+
+}  // namespace
+
+void add_linux_command(CLI::App& app) {
+  auto o = std::make_shared<LinuxCliOptions>();
+  CLI::App* c = app.add_subcommand(
+      "linux", "Run a static 32-bit powerpc-linux executable in Linux user mode (like qemu-ppc-static)");
+  c->prefix_command();  // PROG and everything after it belong to the guest
+  c->positionals_at_end(false);
+  c->add_option("--max-insts", o->run.max_insts, "Stop (exit code 3) after this many instructions");
+  c->add_option_function<std::string>(
+       "-E,--env", [o](const std::string& v) { o->env_edits.push_back({true, v}); },
+       "Set NAME=VALUE in the guest environment (repeatable, applied in order)")
+      ->trigger_on_parse()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  c->add_option_function<std::string>(
+       "-U,--unset-env", [o](const std::string& v) { o->env_edits.push_back({false, v}); },
+       "Remove NAME from the guest environment (repeatable)")
+      ->trigger_on_parse()
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  c->add_flag("--clear-env", o->clear_env, "Start from an empty environment instead of the host's");
+  c->add_option("-0,--argv0", o->argv0, "argv[0] for the guest (default: PROG as given)");
+  c->add_option("-s,--stack-size", o->run.stack_size, "Guest stack size in bytes (default 8 MiB, as qemu)");
+  c->add_option("--seed", o->run.seed,
+                "Seed of the guest's random bytes (AT_RANDOM, getrandom); same bytes as qemu -seed N (default 0)");
+  c->add_flag("--host-random", o->run.host_random, "Take AT_RANDOM and getrandom bytes from the host");
+  c->add_option("--host-files", o->host_files,
+                "Let the guest open host files: ro (read-only) or rw (default: no host file access)")
+      ->check(CLI::IsMember({"ro", "rw"}));
+  c->add_option("--clock", o->clock,
+                "host: the host's clocks (as qemu); sim: deterministic, from the instruction count")
+      ->check(CLI::IsMember({"host", "sim"}));
+  c->add_option("--sim-epoch", o->run.sim_epoch, "CLOCK_REALTIME seconds at start with --clock sim");
+  c->add_option("--platform", o->run.platform, "Add AT_PLATFORM with this string (qemu gives none; Linux: ppc7400)");
+  c->add_option("--hwcap", o->run.hwcap, "AT_HWCAP value (default 0x18000000, qemu's 7400 value)");
+  c->add_option("--hwcap2", o->run.hwcap2, "AT_HWCAP2 value (default 0)");
+  c->add_flag("--strace", o->run.strace, "Log every system call on stderr");
+  c->callback([c, o] { linux_command(*c, *o); });
+}
+
+}  // namespace pimnic::cli

@@ -1,0 +1,39 @@
+// Everything `pimnic linux` can be told about a run. Defaults mirror qemu-ppc-static -cpu 7400
+// where that is deterministic, and pick determinism where qemu is not (docs/linux-mode.md).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pimnic::linux_user {
+
+enum class ClockMode { Host, Simulated };
+
+struct LinuxOptions {
+  std::string program;              // path of the executable on the host
+  std::vector<std::string> argv;    // guest argv; argv[0] is the program path as given
+  std::vector<std::string> envp;    // the guest environment, in the order the guest sees it
+  uint32_t stack_size = 8u << 20;   // qemu's default guest stack (it uses RLIMIT_STACK if larger)
+  uint64_t seed = 0;                // AT_RANDOM / getrandom stream (= qemu -seed N)
+  bool host_random = false;         // take AT_RANDOM / getrandom bytes from the host instead
+  bool host_files = false;          // allow opening host files read-only
+  bool host_files_write = false;    // ... and for writing / creating
+  ClockMode clock = ClockMode::Host;
+  uint64_t sim_epoch = 1700000000;  // CLOCK_REALTIME seconds at start in simulated-clock mode
+  std::string platform;             // AT_PLATFORM string; empty = none (as qemu)
+  uint32_t hwcap = 0x18000000, hwcap2 = 0;
+  bool strace = false;              // log system calls on stderr
+  uint64_t max_insts = 0;           // 0 = unlimited
+};
+
+// The guest environment as qemu-user builds it: the host environment in reverse order (qemu
+// keeps it in a list that it prepends to), then each -E/-U edit applied in command-line order
+// (-E of a new or existing variable puts it first). `clear` starts from an empty environment.
+struct EnvEdit {
+  bool set;
+  std::string text;  // "NAME=VALUE" for set, "NAME" for unset
+};
+std::vector<std::string> build_guest_environment(char** host_environ, bool clear,
+                                                 const std::vector<EnvEdit>& edits);
+
+}  // namespace pimnic::linux_user

@@ -1,0 +1,121 @@
+// A Linux user-mode process on one host-profile core: the address space laid out as qemu-user
+// does, the initial stack, and the Environment that turns sc into system calls and interrupts
+// into signals. `pimnic linux` builds one and runs it.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cpu/core.h"
+#include "linux/fd_table.h"
+#include "linux/guest_memory.h"
+#include "linux/guest_random.h"
+#include "linux/initial_stack.h"
+#include "linux/linux_options.h"
+#include "loader/elf_image.h"
+#include "mem/address_space.h"
+
+namespace pimnic::linux_user {
+
+// The MSR a user process runs with: problem state, FP and AltiVec available (Linux enables them
+// lazily on first use; a program can't tell), FP exceptions disabled (Linux's default; the
+// prctl PR_SET_FPEXC enables them).
+inline constexpr uint32_t kUserMsr = MSR_VEC | MSR_PR | MSR_FP;
+
+// How a run ended.
+struct ProcessResult {
+  enum class Kind { Exited, Signaled, InsnLimit, Error } kind = Kind::Exited;
+  int status = 0;        // exit status for the simulator's process (128 + signal when Signaled)
+  int signal = 0;
+  std::string message;   // one line for stderr (signals, limits)
+  uint64_t instructions = 0;
+};
+
+struct SignalAction {
+  uint32_t handler = 0, flags = 0, restorer = 0;
+  uint64_t mask = 0;
+};
+
+class LinuxProcess : public Environment {
+ public:
+  // Load the program and lay out memory and the stack. Throws LoadError for bad executables.
+  explicit LinuxProcess(LinuxOptions opts);
+  ~LinuxProcess() override;
+
+  ProcessResult run();
+
+  // ---- for system call handlers -------------------------------------------------------------
+  Hart& hart() { return core_->hart(0); }
+  Core& core() { return *core_; }
+  GuestMemory& memory() { return *gm_; }
+  AddressSpace& space() { return as_; }
+  FdTable& fds() { return fds_; }
+  GuestRandom& random() { return random_; }
+  const LinuxOptions& options() const { return opts_; }
+  const StackImage& stack() const { return stack_; }
+  const ElfImage& image() const { return image_; }
+  std::string exe_path() const { return exe_realpath_; }
+
+  // Guest memory access for handlers (false when some byte is not backed → EFAULT).
+  bool read(uint32_t addr, void* dst, uint32_t len) const { return as_.read_bytes(addr, dst, len); }
+  bool write(uint32_t addr, const void* src, uint32_t len) { return as_.write_bytes(addr, src, len); }
+  bool read_u32(uint32_t addr, uint32_t& v) const;
+  bool write_u32(uint32_t addr, uint32_t v);
+  bool write_u64(uint32_t addr, uint64_t v);
+  // A NUL-terminated string of at most max bytes; false on a fault or when too long.
+  bool read_string(uint32_t addr, std::string& out, uint32_t max = 4096) const;
+
+  // Ending the process from a handler: the run loop stops after the current instruction.
+  void exit_process(int status);
+  // Deliver sig (the default action: pimnic does not run guest signal handlers).
+  void raise_signal(int sig, const std::string& why = {});
+  bool stopping() const { return stopping_; }
+
+  // Signal state that rt_sigaction / rt_sigprocmask / sigaltstack keep.
+  std::array<SignalAction, 65> sigactions{};
+  uint64_t sigmask = 0;
+  uint64_t sigpending = 0;
+  uint32_t altstack[3] = {0, 2 /* SS_DISABLE */, 0};
+  void deliver_pending();  // after the mask changed
+
+  // Time: the sum of every sleep the guest asked for, added to all clocks.
+  uint64_t sleep_ns = 0;
+  // Nanoseconds since the start of the run by the simulated clock.
+  uint64_t simulated_ns();
+
+  // Reported once per number: "pimnic: unimplemented syscall N (name)".
+  std::vector<bool> reported_unknown;
+
+  // Environment
+  Status interrupt(Hart& h, const InterruptInfo& info) override;
+
+ private:
+  void load_image();
+  void setup_stack();
+  Status fault(Hart& h, const InterruptInfo& info);
+  Status syscall(Hart& h);
+  bool fix_alignment(Hart& h, const InterruptInfo& info);
+  void terminate_by_signal(int sig, const std::string& message);
+
+  LinuxOptions opts_;
+  ElfImage image_;
+  AddressSpace as_{"linux"};
+  std::unique_ptr<Core> core_;
+  std::unique_ptr<GuestMemory> gm_;
+  FdTable fds_;
+  GuestRandom random_;
+  StackImage stack_;
+  std::string exe_realpath_;
+
+  bool stopping_ = false;
+  ProcessResult result_;
+};
+
+// Signal names and what Linux does by default.
+const char* signal_name(int sig);
+enum class SignalDefault { Terminate, Core, Ignore, Stop };
+SignalDefault signal_default(int sig);
+
+}  // namespace pimnic::linux_user

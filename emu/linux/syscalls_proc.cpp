@@ -1,0 +1,165 @@
+// Process, identity and resource system calls. Identities (pid, uid, ...) are the host's, as
+// qemu-user reports them; the machine is one CPU (pimnic runs one core).
+#include <sys/resource.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "linux/process.h"
+#include "linux/syscalls.h"
+
+namespace pimnic::linux_user {
+
+namespace {
+
+int64_t sys_exit(LinuxProcess& p, const uint32_t* a) {
+  p.exit_process(int(a[0] & 0xff));
+  return 0;
+}
+
+int64_t sys_getpid(LinuxProcess&, const uint32_t*) { return ::getpid(); }
+int64_t sys_getppid(LinuxProcess&, const uint32_t*) { return ::getppid(); }
+int64_t sys_getuid(LinuxProcess&, const uint32_t*) { return ::getuid(); }
+int64_t sys_geteuid(LinuxProcess&, const uint32_t*) { return ::geteuid(); }
+int64_t sys_getgid(LinuxProcess&, const uint32_t*) { return ::getgid(); }
+int64_t sys_getegid(LinuxProcess&, const uint32_t*) { return ::getegid(); }
+int64_t sys_set_tid_address(LinuxProcess&, const uint32_t*) { return ::getpid(); }
+int64_t sys_set_robust_list(LinuxProcess&, const uint32_t* a) { return a[1] == 12 ? 0 : -EINVAL; }
+int64_t sys_enosys(LinuxProcess&, const uint32_t*) { return -ENOSYS; }  // known, deliberately absent
+int64_t sys_zero(LinuxProcess&, const uint32_t*) { return 0; }
+int64_t sys_umask(LinuxProcess&, const uint32_t* a) {
+  static uint32_t mask = 022;
+  uint32_t old = mask;
+  mask = a[0] & 0777;
+  return old;
+}
+
+int64_t sys_uname(LinuxProcess& p, const uint32_t* a) {
+  // The host's identity with a PowerPC machine name, as qemu-ppc reports it.
+  struct utsname u;
+  if (::uname(&u) < 0) return -int64_t(errno);
+  char out[6 * 65] = {};
+  const char* fields[6] = {u.sysname, u.nodename, u.release, u.version, "ppc", u.domainname};
+  for (int i = 0; i < 6; ++i) std::strncpy(out + 65 * i, fields[i], 64);
+  return p.write(a[0], out, sizeof out) ? 0 : -EFAULT;
+}
+
+// Resource limits: the host's, with RLIM_INFINITY and anything larger than 32 bits shown as the
+// 32-bit infinity (getrlimit/ugetrlimit) or kept (prlimit64).
+int64_t host_limit(uint32_t resource, struct rlimit& rl) {
+  if (resource >= 16) return -EINVAL;
+  return ::getrlimit(__rlimit_resource(resource), &rl) < 0 ? -int64_t(errno) : 0;
+}
+
+uint32_t limit32(rlim_t v) { return v == RLIM_INFINITY || v > 0xffffffffu ? 0xffffffffu : uint32_t(v); }
+
+int64_t sys_ugetrlimit(LinuxProcess& p, const uint32_t* a) {
+  struct rlimit rl;
+  if (int64_t e = host_limit(a[0], rl)) return e;
+  return p.write_u32(a[1], limit32(rl.rlim_cur)) && p.write_u32(a[1] + 4, limit32(rl.rlim_max)) ? 0 : -EFAULT;
+}
+
+int64_t sys_setrlimit(LinuxProcess&, const uint32_t* a) { return a[0] < 16 ? 0 : -EINVAL; }  // accepted, not applied
+
+int64_t sys_prlimit64(LinuxProcess& p, const uint32_t* a) {
+  if (a[0] != 0 && int32_t(a[0]) != ::getpid()) return -ESRCH;
+  struct rlimit rl;
+  if (int64_t e = host_limit(a[1], rl)) return e;
+  auto wide = [](rlim_t v) { return v == RLIM_INFINITY ? ~0ull : uint64_t(v); };
+  if (a[3] && !(p.write_u64(a[3], wide(rl.rlim_cur)) && p.write_u64(a[3] + 8, wide(rl.rlim_max)))) return -EFAULT;
+  return 0;  // a new limit (a[2]) is accepted and not applied
+}
+
+int64_t sys_sched_getaffinity(LinuxProcess& p, const uint32_t* a) {
+  // One CPU: the first word of the mask has bit 0 set. The kernel returns the bytes it wrote,
+  // a multiple of sizeof(long).
+  if (a[1] < 4 || (a[1] & 3)) return -EINVAL;
+  std::vector<uint8_t> mask(a[1], 0);
+  mask[3] = 1;  // big-endian long 0x00000001
+  return p.write(a[2], mask.data(), a[1]) ? 4 : -EFAULT;
+}
+
+int64_t sys_getrandom(LinuxProcess& p, const uint32_t* a) {
+  uint32_t n = std::min<uint32_t>(a[1], 1u << 25);
+  std::vector<uint8_t> buf(n);
+  p.random().fill(buf.data(), n);
+  return p.write(a[0], buf.data(), n) ? int64_t(n) : -EFAULT;
+}
+
+int64_t do_futex(LinuxProcess& p, const uint32_t* a) {
+  // One thread: a wait on a value that still matches could never be woken.
+  uint32_t op = a[1] & 0x7F;  // without FUTEX_PRIVATE_FLAG / CLOCK_REALTIME
+  switch (op) {
+    case 0:   // FUTEX_WAIT
+    case 9: { // FUTEX_WAIT_BITSET
+      uint32_t v;
+      if (!p.read_u32(a[0], v)) return -EFAULT;
+      if (v != a[2]) return -EAGAIN;
+      if (a[3]) return -ETIMEDOUT;
+      p.raise_signal(9, "futex wait that nothing can end (single-threaded guest): deadlock (SIGKILL)");
+      return -EINTR;
+    }
+    case 1: case 10: return 0;  // FUTEX_WAKE(_BITSET): nobody waits
+    case 3: case 4: case 5: return 0;  // REQUEUE, CMP_REQUEUE, WAKE_OP
+    default: return -ENOSYS;
+  }
+}
+
+int64_t sys_prctl(LinuxProcess& p, const uint32_t* a) {
+  constexpr uint32_t PR_GET_FPEXC = 11, PR_SET_FPEXC = 12;
+  Hart& h = p.hart();
+  switch (a[0]) {
+    case PR_GET_FPEXC: {
+      // PR_FP_EXC_DISABLED 0, NONRECOV 1 (FE0), ASYNC 2 (FE1), PRECISE 3
+      uint32_t mode = ((h.msr & MSR_FE0) ? 1 : 0) | ((h.msr & MSR_FE1) ? 2 : 0);
+      return p.write_u32(a[1], mode) ? 0 : -EFAULT;
+    }
+    case PR_SET_FPEXC: {
+      uint32_t mode = a[1] & 3;
+      h.msr = (h.msr & ~(MSR_FE0 | MSR_FE1)) | ((mode & 1) ? MSR_FE0 : 0) | ((mode & 2) ? MSR_FE1 : 0);
+      return 0;
+    }
+    case 15: case 16: return 0;  // PR_SET_NAME / PR_GET_NAME: accepted
+    default: return -EINVAL;
+  }
+}
+
+int64_t sys_sysinfo(LinuxProcess& p, const uint32_t* a) {
+  // struct sysinfo (32-bit): uptime, loads[3], totalram, freeram, sharedram, bufferram,
+  // totalswap, freeswap, procs (u16), pad, totalhigh, freehigh, mem_unit; 64 bytes.
+  uint8_t b[64] = {};
+  auto put = [&](unsigned off, uint32_t v) {
+    for (int i = 0; i < 4; ++i) b[off + unsigned(i)] = uint8_t(v >> (24 - 8 * i));
+  };
+  put(0, uint32_t((p.simulated_ns() + p.sleep_ns) / 1000000000ull));
+  put(16, 0x40000000);  // totalram: the 1 GiB below the mmap base
+  put(20, 0x20000000);
+  b[40] = 0, b[41] = 1;  // procs
+  put(52, 1);           // mem_unit
+  return p.write(a[0], b, sizeof b) ? 0 : -EFAULT;
+}
+
+const SyscallDef kProc[] = {
+    {1, "exit", sys_exit},                 {20, "getpid", sys_getpid},
+    {24, "getuid", sys_getuid},            {47, "getgid", sys_getgid},
+    {49, "geteuid", sys_geteuid},          {50, "getegid", sys_getegid},
+    {60, "umask", sys_umask},              {64, "getppid", sys_getppid},
+    {75, "setrlimit", sys_setrlimit},      {76, "getrlimit", sys_ugetrlimit},
+    {116, "sysinfo", sys_sysinfo},         {122, "uname", sys_uname},
+    {158, "sched_yield", sys_zero},        {171, "prctl", sys_prctl},
+    {190, "ugetrlimit", sys_ugetrlimit},   {207, "gettid", sys_getpid},
+    {221, "futex", do_futex},              {223, "sched_getaffinity", sys_sched_getaffinity},
+    {232, "set_tid_address", sys_set_tid_address}, {234, "exit_group", sys_exit},
+    {300, "set_robust_list", sys_set_robust_list}, {325, "prlimit64", sys_prlimit64},
+    {359, "getrandom", sys_getrandom},     {387, "rseq", sys_enosys},
+    {422, "futex_time64", do_futex},
+};
+
+}  // namespace
+
+std::span<const SyscallDef> proc_syscalls() { return kProc; }
+
+}  // namespace pimnic::linux_user
