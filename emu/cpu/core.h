@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cpu/dcr_bus.h"
 #include "cpu/decode_cache.h"
 #include "cpu/hart.h"
 #include "isa/decoder.h"
@@ -39,6 +40,7 @@ class Core {
   AddressSpace& mem() { return mem_; }
   const isa::Decoder& decoder() const { return decoder_; }
   DecodeCache& dcache() { return dcache_; }
+  DcrBus& dcr() { return dcr_; }  // device control registers (440-class cores)
   size_t num_harts() const { return harts_.size(); }
   Hart& hart(size_t i) { return *harts_[i]; }
   bool has(isa::Feature f) const { return cfg_.features & f; }
@@ -48,6 +50,7 @@ class Core {
   AddressSpace& mem_;
   isa::Decoder decoder_;
   DecodeCache dcache_;
+  DcrBus dcr_;
   std::vector<std::unique_ptr<Hart>> harts_;
 };
 

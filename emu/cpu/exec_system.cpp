@@ -1,28 +1,160 @@
-// Special-purpose registers, system calls, supervisor instructions.
+// Special-purpose registers, time base, MSR, rfi, sc and barriers: the supervisor subset.
+// Which SPRs exist, and on which cores, is cpu/spr_table.h; see docs/isa/interrupts.md.
+#include "cpu/core.h"
 #include "cpu/exec_common.h"
+#include "cpu/spr_table.h"
 
 namespace pimnic {
 
-Status exec_mfspr(Hart& h, uint32_t w) {
-  switch (spr(w)) {
-    case 1: h.gpr[rt(w)] = h.xer; return Status::Ok;
-    case 8: h.gpr[rt(w)] = h.lr; return Status::Ok;
-    case 9: h.gpr[rt(w)] = h.ctr; return Status::Ok;
-    default: return h.raise_illegal();
+namespace {
+
+// The MSR bits a core implements; the rest read as 0. pimnic is big-endian only (LE, ILE stay 0)
+// and MSR[VEC] exists only on vector cores.
+uint32_t msr_writable(const Hart& h) {
+  uint32_t m = MSR_POW | MSR_EE | MSR_PR | MSR_FP | MSR_ME | MSR_FE0 | MSR_SE | MSR_BE | MSR_FE1 |
+               MSR_IP | MSR_IR | MSR_DR | MSR_RI;
+  if (h.vec_bytes()) m |= MSR_VEC;
+  return m;
+}
+
+uint32_t read_spr(Hart& h, const SprDef& d) {
+  switch (d.reg) {
+    case SprReg::Xer: return h.xer;
+    case SprReg::Lr: return h.lr;
+    case SprReg::Ctr: return h.ctr;
+    case SprReg::Dsisr: return h.dsisr;
+    case SprReg::Dar: return h.dar;
+    case SprReg::Dec: return h.decrementer();
+    case SprReg::Srr0: return h.srr0;
+    case SprReg::Srr1: return h.srr1;
+    case SprReg::Sprg: return h.sprg[d.index];
+    case SprReg::Vrsave: return h.vrsave;
+    case SprReg::Usprg0: return h.usprg0;
+    case SprReg::TbRead: return uint32_t(h.timebase());
+    case SprReg::TbuRead: return uint32_t(h.timebase() >> 32);
+    case SprReg::Pvr: return h.pvr;
+    case SprReg::Pir: return h.pir;
+    case SprReg::Hid0: return h.hid0;
+    case SprReg::Hid1: return h.hid1;
+    case SprReg::Iabr: return h.iabr;
+    case SprReg::Dabr: return h.dabr;
+    case SprReg::Ear: return h.ear;
+    case SprReg::Esr: return h.esr;
+    case SprReg::TbWrite: case SprReg::TbuWrite: break;  // write-only (no SPR_READ)
   }
+  return 0;
+}
+
+// Returns true when the write changes when the next timer interrupt is due.
+bool write_spr(Hart& h, const SprDef& d, uint32_t v) {
+  switch (d.reg) {
+    case SprReg::Xer: h.xer = v; break;
+    case SprReg::Lr: h.lr = v; break;
+    case SprReg::Ctr: h.ctr = v; break;
+    case SprReg::Dsisr: h.dsisr = v; break;
+    case SprReg::Dar: h.dar = v; break;
+    case SprReg::Dec: h.write_decrementer(v); return true;
+    case SprReg::Srr0: h.srr0 = v; break;
+    case SprReg::Srr1: h.srr1 = v; break;
+    case SprReg::Sprg: h.sprg[d.index] = v; break;
+    case SprReg::Vrsave: h.vrsave = v; break;
+    case SprReg::Usprg0: h.usprg0 = v; break;
+    case SprReg::TbWrite: h.write_timebase((h.timebase() & ~0xFFFFFFFFull) | v); break;
+    case SprReg::TbuWrite: h.write_timebase(uint64_t(v) << 32 | uint32_t(h.timebase())); break;
+    case SprReg::Hid0: h.hid0 = v; break;
+    case SprReg::Hid1: h.hid1 = v; break;
+    case SprReg::Iabr: h.iabr = v; break;
+    case SprReg::Dabr: h.dabr = v; break;
+    case SprReg::Ear: h.ear = v; break;
+    case SprReg::Esr: h.esr = v; break;
+    case SprReg::TbRead: case SprReg::TbuRead: case SprReg::Pvr: case SprReg::Pir: break;
+  }
+  return false;
+}
+
+// Privilege first (SPR number bit 0x10 in problem state), then existence on this core: the
+// order the 7400 and qemu agree on.
+const SprDef* spr_access(Hart& h, uint32_t n, uint8_t access, Status& fail) {
+  if ((n & 0x10) && (h.msr & MSR_PR)) {
+    fail = h.raise_privileged();
+    return nullptr;
+  }
+  const SprDef* d = find_spr(n, h.core().config().features);
+  if (!d || !(d->access & access)) {
+    fail = h.raise_illegal();
+    return nullptr;
+  }
+  return d;
+}
+
+// Resume at the next instruction through the run loop's outer pass, which re-evaluates pending
+// interrupts (after an MSR or DEC change).
+Status reevaluate(Hart& h) {
+  h.pc += 4;
+  return Status::Jump;
+}
+
+}  // namespace
+
+Status exec_mfspr(Hart& h, uint32_t w) {
+  uint32_t n = spr(w);
+  // Fast path: compiled code moves LR and CTR in every call.
+  if (n == 8) return h.gpr[rt(w)] = h.lr, Status::Ok;
+  if (n == 9) return h.gpr[rt(w)] = h.ctr, Status::Ok;
+  Status fail;
+  const SprDef* d = spr_access(h, n, SPR_READ, fail);
+  if (!d) return fail;
+  h.gpr[rt(w)] = read_spr(h, *d);
+  return Status::Ok;
 }
 
 Status exec_mtspr(Hart& h, uint32_t w) {
+  uint32_t n = spr(w);
+  uint32_t v = h.gpr[rt(w)];
+  if (n == 8) return h.lr = v, Status::Ok;
+  if (n == 9) return h.ctr = v, Status::Ok;
+  Status fail;
+  const SprDef* d = spr_access(h, n, SPR_WRITE, fail);
+  if (!d) return fail;
+  return write_spr(h, *d, v) ? reevaluate(h) : Status::Ok;
+}
+
+// mftb takes only the two time-base numbers; anything else is an invalid form (illegal).
+Status exec_mftb(Hart& h, uint32_t w) {
   switch (spr(w)) {
-    case 1: h.xer = h.gpr[rt(w)]; return Status::Ok;
-    case 8: h.lr = h.gpr[rt(w)]; return Status::Ok;
-    case 9: h.ctr = h.gpr[rt(w)]; return Status::Ok;
+    case 268: h.gpr[rt(w)] = uint32_t(h.timebase()); return Status::Ok;
+    case 269: h.gpr[rt(w)] = uint32_t(h.timebase() >> 32); return Status::Ok;
     default: return h.raise_illegal();
   }
 }
 
-Status exec_sc(Hart& h, uint32_t w) {
+Status exec_mfmsr(Hart& h, uint32_t w) {
+  if (h.msr & MSR_PR) return h.raise_privileged();
+  h.gpr[rt(w)] = h.msr;
+  return Status::Ok;
+}
+
+Status exec_mtmsr(Hart& h, uint32_t w) {
+  if (h.msr & MSR_PR) return h.raise_privileged();
+  h.msr = h.gpr[rt(w)] & msr_writable(h);
+  return reevaluate(h);  // MSR[EE] may have just enabled a pending interrupt
+}
+
+Status exec_rfi(Hart& h, uint32_t) {
+  if (h.msr & MSR_PR) return h.raise_privileged();
+  h.msr = (h.msr & ~MSR_SAVED_IN_SRR1) | (h.srr1 & MSR_SAVED_IN_SRR1 & msr_writable(h));
+  h.pc = h.srr0 & ~3u;
+  return Status::Jump;  // the outer loop re-evaluates interrupts before the next instruction
+}
+
+Status exec_sc(Hart& h, uint32_t) {
   return h.raise({Interrupt::SystemCall, h.pc + 4});
 }
+
+// Barriers order memory accesses; the functional model performs each access in program order,
+// so they only matter to timing models (F_SERIALIZE).
+Status exec_sync(Hart&, uint32_t) { return Status::Ok; }
+Status exec_isync(Hart&, uint32_t) { return Status::Ok; }
+Status exec_eieio(Hart&, uint32_t) { return Status::Ok; }
 
 }  // namespace pimnic

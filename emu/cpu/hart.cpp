@@ -17,6 +17,7 @@ Hart::Hart(Core& core, unsigned index)
   pvr = core.config().pvr;
   pir = core.config().pir + index;
   tb_divider = core.config().tb_divider;
+  dec_written = 0xFFFFFFFFu;  // DEC after reset: no 0 -> -1 passage for 2^32 ticks
   mem_->add_listener(this);
 }
 
@@ -24,34 +25,63 @@ Hart::~Hart() { mem_->remove_listener(this); }
 
 // ---- running ---------------------------------------------------------------------------------
 
+// Wait state (MSR[POW], which is MSR[WE] on the 440): no instruction retires until an interrupt
+// is taken (taking it clears POW). Lets time pass to the next decrementer event, at most
+// max_cycles, and returns the cycles skipped. With MSR[EE]=0 no interrupt can wake the hart: it
+// stops with Halt.
+static uint64_t idle(Hart& h, uint64_t max_cycles) {
+  if (!(h.msr & MSR_EE)) {
+    h.stop_reason = StopReason::Halt;
+    return 0;
+  }
+  uint64_t skip = std::min(std::max<uint64_t>(h.next_timer_icount() - h.icount, 1), max_cycles);
+  h.cycle_offset += skip;
+  return skip;
+}
+
 StopReason Hart::run(uint64_t max_insts) {
   stop_reason = StopReason::None;
-  const uint64_t end = icount + max_insts;
+  uint64_t end = icount + max_insts;
   while (stop_reason == StopReason::None) {
     if (icount >= end) {
       stop_reason = StopReason::SliceEnd;
       break;
     }
     poll_interrupts();
-    // Leave the inner loop at the end of the budget or when the decrementer fires.
-    icount_limit = std::min(end, next_timer_icount());
-    if (icount >= icount_limit) continue;  // the timer fired exactly now: poll again
+    if (stop_reason != StopReason::None) break;
+    if (msr & MSR_POW) [[unlikely]] {
+      end -= idle(*this, end - icount);  // idle cycles count against the budget
+      continue;
+    }
+    // Leave the inner loop at the end of the budget or when the decrementer fires; run at least
+    // one instruction per pass so that the loop always makes progress.
+    icount_limit = std::max(icount + 1, std::min(end, next_timer_icount()));
     DecodedPage* page = dcache_->page(pc);
     if (!page) [[unlikely]] {
       if (raise({Interrupt::InstructionStorage, pc, SRR1_ISI_NOT_MAPPED}) == Status::Stop) break;
       continue;
     }
     Decoded* e = &page->e[(pc & (kPageSize - 1)) >> 2];
-    Decoded* const page_end = page->e + DecodedPage::kEntries;
+    Decoded* page_end = page->e + DecodedPage::kEntries;
     for (;;) {
       Status s = e->fn(*this, e->word);
       ++icount;
-      if (s != Status::Ok) [[unlikely]] {
-        if (s == Status::Stop && stop_reason == StopReason::None) stop_reason = StopReason::Fault;
+      if (s == Status::Ok) [[likely]] {
+        pc += 4;
+        if (++e == page_end) [[unlikely]] break;
+      } else if (s == Status::Jump) {
+        // Taken branches stay here; leave only when an interrupt may now be deliverable (the
+        // instruction may have set MSR[EE]) or the target is not in RAM.
+        if ((msr & MSR_EE) && (external_irq || dec_pending)) [[unlikely]] break;
+        page = dcache_->page(pc);
+        if (!page) [[unlikely]] break;
+        e = &page->e[(pc & (kPageSize - 1)) >> 2];
+        page_end = page->e + DecodedPage::kEntries;
+      } else {
+        if (stop_reason == StopReason::None) stop_reason = StopReason::Fault;
         break;
       }
-      pc += 4;
-      if (icount >= icount_limit || ++e == page_end) [[unlikely]] break;
+      if (icount >= icount_limit) [[unlikely]] break;
     }
   }
   return stop_reason;
@@ -61,12 +91,23 @@ StopReason Hart::step(ExecRecord& r) {
   stop_reason = StopReason::None;
   r.clear();
   r.pc = pc;
+  rec = &r;  // so that an interrupt taken before the instruction is recorded too
   poll_interrupts();
+  if ((msr & MSR_POW) && stop_reason == StopReason::None) [[unlikely]] {
+    idle(*this, ~0ull);  // the whole wait in one step
+    poll_interrupts();
+  }
+  if (stop_reason != StopReason::None) [[unlikely]] {
+    rec = nullptr;
+    r.id = isa::InsnId::Invalid;
+    r.status = Status::Stop;
+    r.next_pc = pc;
+    return stop_reason;
+  }
   if (pc != r.pc) {  // an interrupt was taken before the instruction
     r.interrupted = true;
     r.pc = pc;
   }
-  rec = &r;
   flush_tlb();  // every access takes the recording slow path while rec is set
   DecodedPage* page = dcache_->page(pc);
   if (!page) {
@@ -90,43 +131,60 @@ StopReason Hart::step(ExecRecord& r) {
 }
 
 // ---- time and interrupts ---------------------------------------------------------------------
+// DEC counts time-base ticks (tb_ticks, without tb_offset); dec_written_tb and dec_seen_tb are
+// tick counts. DEC requests an interrupt each time it passes from 0 to -1 (bit 0 goes 0 -> 1):
+// dec_written + 1 ticks after the write, then every 2^32 ticks. The request stays pending until
+// the interrupt is taken; requests that arrive meanwhile merge into it.
 
 uint32_t Hart::decrementer() const {
-  return uint32_t(dec_written - uint32_t(timebase() - dec_written_tb));
+  return uint32_t(dec_written - uint32_t(tb_ticks() - dec_written_tb));
+}
+
+// Latch a 0 -> -1 passage that happened since the last one; returns the tick of the next passage.
+static uint64_t latch_decrementer(Hart& h) {
+  const uint64_t now = h.tb_ticks();
+  const uint64_t first = h.dec_written_tb + uint64_t(h.dec_written) + 1;
+  if (now < first) return first;
+  const uint64_t last = first + ((now - first) & ~0xFFFFFFFFull);
+  if (last > h.dec_seen_tb) {
+    h.dec_pending = true;
+    h.dec_seen_tb = last;
+  }
+  return last + (1ull << 32);
+}
+
+void Hart::write_decrementer(uint32_t v) {
+  latch_decrementer(*this);  // a passage before this write still counts
+  uint32_t old = decrementer();
+  dec_written = v;
+  dec_written_tb = tb_ticks();
+  // Software changing bit 0 from 0 to 1 requests an interrupt too (e.g. mtdec -1).
+  if (!(old >> 31) && (v >> 31)) dec_pending = true;
 }
 
 uint64_t Hart::next_timer_icount() {
-  // DEC requests an interrupt when it passes from 0 to -1: dec_written + 1 ticks after the write,
-  // then every 2^32 ticks.
-  uint64_t fire_tb = dec_written_tb + uint64_t(dec_written) + 1;
-  uint64_t tb_now = timebase();
-  while (fire_tb <= tb_now && !dec_pending) {
-    if (fire_tb > dec_seen_tb) {
-      dec_pending = true;
-      dec_seen_tb = fire_tb;
-    }
-    fire_tb += 1ull << 32;
-  }
+  uint64_t next_tick = latch_decrementer(*this);
   if (dec_pending && (msr & MSR_EE)) return icount;  // deliverable now
-  if (fire_tb <= tb_now) fire_tb += 1ull << 32;
-  uint64_t fire_cycle = (fire_tb - tb_offset) * tb_divider;
-  if (fire_cycle <= cycles()) return icount + 1;
-  return icount + (fire_cycle - cycles());
+  uint64_t at = next_tick * tb_divider;  // first cycle of that tick
+  uint64_t now = cycles();
+  return icount + (at > now ? at - now : 1);
 }
 
 bool Hart::poll_interrupts() {
-  next_timer_icount();  // latch a decrementer underflow that has happened
+  latch_decrementer(*this);
   if (!(msr & MSR_EE)) return false;
+  Interrupt kind;
   if (external_irq) {
-    raise({Interrupt::External, pc});
-    return true;
-  }
-  if (dec_pending) {
+    kind = Interrupt::External;  // a level: the device keeps it up until the handler clears it
+  } else if (dec_pending) {
     dec_pending = false;
-    raise({Interrupt::Decrementer, pc});
-    return true;
+    kind = Interrupt::Decrementer;
+  } else {
+    return false;
   }
-  return false;
+  if (raise({kind, pc}) == Status::Stop && stop_reason == StopReason::None)
+    stop_reason = StopReason::Fault;
+  return true;
 }
 
 Status Hart::raise(const InterruptInfo& info) {
@@ -207,7 +265,7 @@ bool Hart::data_fault(uint32_t ea, bool write) {
 }
 
 bool Hart::alignment_fault(uint32_t ea, bool write) {
-  mem_status = raise({Interrupt::Alignment, pc, 0, ea, 0});
+  mem_status = raise({Interrupt::Alignment, pc, 0, ea, write ? DSISR_STORE : 0});
   return false;
 }
 

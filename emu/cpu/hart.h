@@ -75,11 +75,15 @@ class Hart : public ArchState, public MemoryListener {
   // ---- time ----------------------------------------------------------------------------------
   uint64_t cycles() const { return cycle_offset + icount; }
   uint64_t cycle_offset = 0;  // timing models and idle periods add here
-  uint64_t timebase() const { return cycles() / tb_divider + tb_offset; }
+  // Time-base ticks since reset; TB adds tb_offset, DEC counts these (a TB write leaves DEC alone).
+  uint64_t tb_ticks() const { return cycles() / tb_divider; }
+  uint64_t timebase() const { return tb_ticks() + tb_offset; }
+  void write_timebase(uint64_t tb) { tb_offset = tb - tb_ticks(); }
   uint32_t decrementer() const;
+  void write_decrementer(uint32_t v);  // mtdec: re-arms; the caller must end the run slice
   uint64_t next_timer_icount();  // icount at which the decrementer next needs attention
   bool dec_pending = false;      // an underflow happened and awaits MSR[EE]
-  uint64_t dec_seen_tb = 0;      // time-base value of the last latched underflow
+  uint64_t dec_seen_tb = 0;      // tick (tb_ticks) of the last latched underflow
   unsigned tb_divider = 8;
 
   // ---- interrupts ------------------------------------------------------------------------------
@@ -89,12 +93,17 @@ class Hart : public ArchState, public MemoryListener {
   Status raise_program(uint32_t srr1_reason) { return raise({Interrupt::Program, pc, srr1_reason}); }
   Status raise_illegal() { return raise_program(SRR1_PROGRAM_ILLEGAL); }
   Status raise_privileged() { return raise_program(SRR1_PROGRAM_PRIV); }
-  bool external_irq = false;
+  bool external_irq = false;  // level of the external interrupt input
+  // Devices drive the input through this: run() re-evaluates interrupts after the current instruction.
+  void set_external_irq(bool level) {
+    external_irq = level;
+    if (level && icount_limit > icount + 1) icount_limit = icount + 1;
+  }
   // The last interrupt delivered through a vector, and whether the hart then faulted again inside
   // that vector (no handler installed): such a double fault stops the hart instead of looping.
   InterruptInfo last_interrupt{Interrupt::SystemReset, 0};
   bool double_fault = false;
-  uint32_t faulting_word = 0;  // instruction word at last_interrupt.srr0 (for messages)  // level of the external interrupt input
+  uint32_t faulting_word = 0;  // instruction word at last_interrupt.srr0 (for messages)
   // Deliver a pending external or decrementer interrupt if MSR[EE] allows; true if one was taken.
   bool poll_interrupts();
 

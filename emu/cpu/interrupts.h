@@ -32,6 +32,15 @@ inline constexpr uint32_t SRR1_ISI_NOT_MAPPED = 1u << 30;
 // DSISR bits for storage interrupts.
 inline constexpr uint32_t DSISR_NOT_MAPPED = 1u << 30;
 inline constexpr uint32_t DSISR_STORE = 1u << 25;
+// 440-class exception syndrome register (ESR, SPR 62 on the nic profile), Book E bit positions.
+inline constexpr uint32_t ESR_PIL = 1u << 27;  // illegal instruction
+inline constexpr uint32_t ESR_PPR = 1u << 26;  // privileged instruction
+inline constexpr uint32_t ESR_PTR = 1u << 25;  // trap
+inline constexpr uint32_t ESR_FP = 1u << 24;   // floating-point enabled exception
+inline constexpr uint32_t ESR_ST = 1u << 23;   // the faulting access was a store
+
+// MSR bits an interrupt saves in SRR1 and rfi restores from it (7400: bits 6, 16-23, 25-27, 30-31).
+inline constexpr uint32_t MSR_SAVED_IN_SRR1 = 0x0200FF73u;
 
 struct InterruptInfo {
   Interrupt kind;
@@ -50,5 +59,9 @@ struct Hart;
 isa::Status deliver_interrupt(Hart& h, const InterruptInfo& info);
 // Vector address for an interrupt given the MSR (prefix 0xFFF00000 when MSR[IP]).
 uint32_t interrupt_vector(uint32_t msr, Interrupt k);
+// DSISR of an alignment interrupt: the 7400's identification of the faulting instruction word.
+uint32_t alignment_dsisr(uint32_t word);
+// ESR value (nic profile) for an interrupt.
+uint32_t exception_syndrome(const InterruptInfo& info);
 
 }  // namespace pimnic
