@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Run one static powerpc-linux program under `pimnic linux` and under a reference, and require
+byte-identical stdout and the same exit status.
+
+The reference is qemu-ppc-static -cpu 7400 (default) or, with --host-reference, the same program
+built for the host (for libm routines qemu 7.2 cannot run). Both runs get the same argv, the
+same environment (only the --env variables, in the same order) and the same stdin.
+
+Exit status: 0 pass, 1 mismatch, 77 skipped: pimnic stopped on an illegal instruction that the
+reference executed, i.e. an instruction the ISA does not implement yet (ctest shows "Skipped";
+set PIMNIC_LINUX_STRICT=1 to count that as a failure).
+"""
+import argparse
+import difflib
+import os
+import signal
+import subprocess
+import sys
+
+SKIP = 77
+
+
+def status_of(returncode):
+    # A process killed by signal N shows as -N; a shell would report 128 + N.
+    return 128 - returncode if returncode < 0 else returncode
+
+
+def run(cmd, env, stdin_path, timeout):
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    try:
+        p = subprocess.run(cmd, env=env, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout)
+        return p.stdout, p.stderr, status_of(p.returncode)
+    except subprocess.TimeoutExpired as e:
+        return e.stdout or b"", (e.stderr or b"") + b"\n[timed out]", None
+    finally:
+        if stdin_path:
+            stdin.close()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pimnic", required=True)
+    ap.add_argument("--qemu", default="qemu-ppc-static")
+    ap.add_argument("--program", required=True)
+    ap.add_argument("--host-reference", help="host build of the program whose output is the reference")
+    ap.add_argument("--pimnic-opt", action="append", default=[], help="extra option for pimnic linux")
+    ap.add_argument("--env", action="append", default=[], help="NAME=VALUE for the guest environment")
+    ap.add_argument("--stdin", help="file to feed on standard input")
+    ap.add_argument("--expect-status", type=int, help="the exit status both runs must have")
+    ap.add_argument("--timeout", type=float, default=300)
+    ap.add_argument("args", nargs="*", help="guest arguments (after --)")
+    a = ap.parse_args()
+
+    env = dict(e.split("=", 1) for e in a.env)
+    pimnic_cmd = [a.pimnic, "linux", "--clear-env"]
+    for e in a.env:
+        pimnic_cmd += ["-E", e]
+    pimnic_cmd += a.pimnic_opt + [a.program] + a.args
+    if a.host_reference:
+        ref_cmd, ref_name = [a.host_reference] + a.args, "host build"
+    else:
+        ref_cmd, ref_name = [a.qemu, "-cpu", "7400", a.program] + a.args, "qemu"
+
+    ref_out, ref_err, ref_status = run(ref_cmd, env, a.stdin, a.timeout)
+    out, err, status = run(pimnic_cmd, env, a.stdin, a.timeout)
+
+    problems = []
+    if out != ref_out:
+        diff = difflib.unified_diff(ref_out.decode("utf-8", "replace").splitlines(),
+                                    out.decode("utf-8", "replace").splitlines(),
+                                    ref_name, "pimnic", lineterm="", n=2)
+        problems.append("stdout differs:\n" + "\n".join(list(diff)[:60]))
+    if status != ref_status:
+        problems.append(f"exit status: {ref_name} {ref_status}, pimnic {status}")
+    if a.expect_status is not None and ref_status != a.expect_status:
+        problems.append(f"{ref_name} exit status {ref_status}, expected {a.expect_status}")
+
+    print("$ " + " ".join(pimnic_cmd))
+    if not problems:
+        print(f"PASS: stdout ({len(out)} bytes) and exit status {status} match {ref_name}")
+        return 0
+    for p in problems:
+        print(p)
+    print(f"--- {ref_name} stderr:\n{ref_err.decode('utf-8', 'replace')[-2000:]}")
+    print(f"--- pimnic stderr:\n{err.decode('utf-8', 'replace')[-2000:]}")
+    isa_gap = b"illegal instruction" in err and status == 128 + signal.SIGILL and ref_status != status
+    if isa_gap and os.environ.get("PIMNIC_LINUX_STRICT") != "1":
+        line = [l for l in err.decode("utf-8", "replace").splitlines() if "illegal instruction" in l]
+        print(f"SKIPPED: blocked by an instruction pimnic does not implement yet: {line[-1] if line else ''}")
+        return SKIP
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
