@@ -3,6 +3,7 @@
 // always makes progress.
 #include <doctest/doctest.h>
 
+#include "system_test_asm.h"
 #include "test_core.h"
 
 using namespace pimnic;
@@ -14,8 +15,13 @@ constexpr uint32_t kBase = TestCore::kCodeBase;
 constexpr uint32_t kUnmapped = 0x80000000u;  // TestCore has 1 MiB of RAM at 0
 constexpr uint32_t kLi9 = 0x39200001;         // li 9, 1: a marker placed at vectors
 
-void place(TestCore& t, uint32_t addr, const std::string& text, const char* profile = "host") {
-  for (uint32_t w : test::assemble(text, profile)) t.write32(addr, w), addr += 4;
+test::AsmBatch A({{"host", {"nop", "tw 31, 0, 0", "stw 3, 8(4)", "lwz 3, 8(4)", "lmw 29, 2(4)",
+                            "stwcx. 5, 0, 4", "lwz 3, 0(4)", "stw 3, 0(4)", "lfd 1, 0(4)",
+                            "stwu 1, -16(1)", "mtctr 4", "bctr", "mtmsr 3", "addi 9, 9, 1", "rfi"}},
+                  {"nic", {"mfmsr 3", "nop", "wrteei 1", "stw 3, 8(4)", "lwz 3, 8(4)"}}});
+
+void place(TestCore& t, uint32_t addr, const std::string& text) {
+  for (uint32_t w : A(text)) t.write32(addr, w), addr += 4;
 }
 
 // The MSR after any interrupt keeps only IP and ME (and ILE, always 0 here).
@@ -43,12 +49,12 @@ TEST_CASE("program interrupt, illegal instruction: SRR0 = the instruction, SRR1[
 TEST_CASE("program interrupt, privileged instruction and trap") {
   TestCore t("nic");
   t.h().msr = MSR_PR | MSR_ME;
-  t.exec_asm("mfmsr 3");
+  t.exec(A("mfmsr 3", "nic"));
   CHECK((t.h().srr1 & 0x001F0000u) == SRR1_PROGRAM_PRIV);
   CHECK(t.h().esr == ESR_PPR);
 
   TestCore u;
-  u.exec_asm("nop; tw 31, 0, 0");
+  u.exec(A("nop; tw 31, 0, 0"));
   CHECK(u.h().pc == 0x700);
   CHECK(u.h().srr0 == kBase + 4);
   CHECK((u.h().srr1 & 0x001F0000u) == SRR1_PROGRAM_TRAP);
@@ -60,7 +66,7 @@ TEST_CASE("storage interrupt (DSI): DAR = address, DSISR = not mapped (+ store),
     uint32_t msr = MSR_EE | MSR_ME;
     t.h().msr = msr;
     t.h().gpr[4] = kUnmapped;
-    t.exec_asm(store ? "nop; stw 3, 8(4)" : "nop; lwz 3, 8(4)");
+    t.exec(A(store ? "nop; stw 3, 8(4)" : "nop; lwz 3, 8(4)", "nic"));
     CHECK(t.h().pc == 0x300);
     CHECK(t.h().srr0 == kBase + 4);
     CHECK(t.h().dar == kUnmapped + 8);
@@ -74,7 +80,7 @@ TEST_CASE("storage interrupt (DSI): DAR = address, DSISR = not mapped (+ store),
 TEST_CASE("alignment interrupt: DAR = address, DSISR identifies the instruction as on the 7400") {
   TestCore t;
   t.h().gpr[4] = TestCore::kDataBase;
-  t.exec_asm("lmw 29, 2(4)");  // D form, opcode 46: DSISR[17] = bit 5 = 0, [18-21] = bits 1-4 = 0111
+  t.exec(A("lmw 29, 2(4)"));  // D form, opcode 46: DSISR[17] = bit 5 = 0, [18-21] = bits 1-4 = 0111
   CHECK(t.h().pc == 0x600);
   CHECK(t.h().srr0 == kBase);
   CHECK(t.h().dar == TestCore::kDataBase + 2);
@@ -82,23 +88,23 @@ TEST_CASE("alignment interrupt: DAR = address, DSISR identifies the instruction 
 
   TestCore u;
   u.h().gpr[4] = TestCore::kDataBase + 1;
-  u.exec_asm("stwcx. 5, 0, 4");  // X form 31/150: DSISR[15-16] = 10, [17] = 0, [18-21] = 0010
+  u.exec(A("stwcx. 5, 0, 4"));  // X form 31/150: DSISR[15-16] = 10, [17] = 0, [18-21] = 0010
   CHECK(u.h().pc == 0x600);
   CHECK(u.h().dar == TestCore::kDataBase + 1);
   CHECK(u.h().dsisr == (0x2u << 15 | 0x2u << 10 | 5u << 5 | 0u));
 
   // The rule on its own, for D-form words whose codes the manuals tabulate.
-  CHECK(alignment_dsisr(test::assemble("lwz 3, 0(4)")[0]) == (0x0u << 10 | 3u << 5 | 4u));
-  CHECK(alignment_dsisr(test::assemble("stw 3, 0(4)")[0]) == (0x2u << 10 | 3u << 5 | 4u));
-  CHECK(alignment_dsisr(test::assemble("lfd 1, 0(4)")[0]) == (0x9u << 10 | 1u << 5 | 4u));
-  CHECK(alignment_dsisr(test::assemble("stwu 1, -16(1)")[0]) == (1u << 14 | 0x2u << 10 | 1u << 5 | 1u));
+  CHECK(alignment_dsisr(A("lwz 3, 0(4)")[0]) == (0x0u << 10 | 3u << 5 | 4u));
+  CHECK(alignment_dsisr(A("stw 3, 0(4)")[0]) == (0x2u << 10 | 3u << 5 | 4u));
+  CHECK(alignment_dsisr(A("lfd 1, 0(4)")[0]) == (0x9u << 10 | 1u << 5 | 4u));
+  CHECK(alignment_dsisr(A("stwu 1, -16(1)")[0]) == (1u << 14 | 0x2u << 10 | 1u << 5 | 1u));
 }
 
 TEST_CASE("instruction storage interrupt (ISI): fetching from nowhere") {
   TestCore t;
   t.write32(0x400, kLi9);
   t.h().gpr[4] = kUnmapped;
-  t.exec_asm("mtctr 4; bctr");
+  t.exec(A("mtctr 4; bctr"));
   t.h().run(1);  // the fetch faults, then the handler's first instruction runs
   CHECK(t.h().srr0 == kUnmapped);
   CHECK((t.h().srr1 & SRR1_ISI_NOT_MAPPED));
@@ -111,7 +117,7 @@ TEST_CASE("external interrupt: taken at the next instruction boundary only while
   t.write32(0x500, kLi9);
   t.h().external_irq = true;
   t.h().gpr[3] = MSR_EE | MSR_ME;
-  t.exec_asm("nop; nop; mtmsr 3; nop");  // masked for three instructions, taken after mtmsr
+  t.exec(A("nop; nop; mtmsr 3; nop"));  // masked for three instructions, taken after mtmsr
   CHECK(t.h().gpr[9] == 1);
   CHECK(t.h().srr0 == kBase + 12);
   CHECK((t.h().srr1 & MSR_EE));
@@ -139,7 +145,7 @@ TEST_CASE("wrteei enables a pending external interrupt right after itself (nic)"
   TestCore t("nic");
   t.write32(0x500, kLi9);
   t.h().external_irq = true;
-  t.exec_asm("nop; wrteei 1; nop");
+  t.exec(A("nop; wrteei 1; nop", "nic"));
   CHECK(t.h().srr0 == kBase + 8);
   CHECK(t.h().gpr[9] == 1);
 }

@@ -3,6 +3,7 @@
 // exactly the predicted instruction, through run() and step() alike.
 #include <doctest/doctest.h>
 
+#include "system_test_asm.h"
 #include "test_core.h"
 
 using namespace pimnic;
@@ -13,7 +14,10 @@ namespace {
 constexpr uint32_t kBase = TestCore::kCodeBase;
 constexpr uint32_t kNop = 0x60000000;
 
-uint32_t word(const char* text) { return test::assemble(text)[0]; }
+test::AsmBatch A({{"host", {"mtdec 3", "mfdec 4", "mtmsr 4", "mtdec 5", "mtdec 4", "mttbl 6", "mttbu 6",
+                            "mtmsr 3", "li 8, 5", "mfsrr0 9", "addi 10, 10, 1", "rfi"}}});
+
+uint32_t word(const char* text) { return A.one(text); }
 
 // `head` followed by nops, up to n words.
 std::vector<uint32_t> program(std::vector<uint32_t> head, size_t n) {
@@ -24,7 +28,7 @@ std::vector<uint32_t> program(std::vector<uint32_t> head, size_t n) {
 // A decrementer handler that records where it interrupted (r9) and counts calls (r10).
 void install_dec_handler(TestCore& t) {
   uint32_t a = 0x900;
-  for (uint32_t w : test::assemble("mfsrr0 9; addi 10, 10, 1; rfi")) t.write32(a, w), a += 4;
+  for (uint32_t w : A("mfsrr0 9; addi 10, 10, 1; rfi")) t.write32(a, w), a += 4;
 }
 
 TestCore& ticking(TestCore& t, unsigned divider = 8) {
