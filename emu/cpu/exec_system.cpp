@@ -45,10 +45,13 @@ uint32_t read_spr(Hart& h, const SprDef& d) {
   return 0;
 }
 
+// XER bits the 7400 implements (SO, OV, CA, string byte count); bits 3-24 are reserved, read as 0.
+constexpr uint32_t kXerBits = XER_SO | XER_OV | XER_CA | XER_BC_MASK;
+
 // Returns true when the write changes when the next timer interrupt is due.
 bool write_spr(Hart& h, const SprDef& d, uint32_t v) {
   switch (d.reg) {
-    case SprReg::Xer: h.xer = v; break;
+    case SprReg::Xer: h.xer = v & kXerBits; break;
     case SprReg::Lr: h.lr = v; break;
     case SprReg::Ctr: h.ctr = v; break;
     case SprReg::Dsisr: h.dsisr = v; break;
