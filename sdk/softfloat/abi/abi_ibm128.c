@@ -137,6 +137,8 @@ int SF_ABI(__gcc_qgt)(double a, double aa, double c, double cc) { return qcmp(a,
 int SF_ABI(__gcc_qge)(double a, double aa, double c, double cc) { return qcmp(a, aa, c, cc, -1); }
 int SF_ABI(__gcc_qunord)(double a, double aa, double c, double cc)
 {
+    (void)aa;
+    (void)cc;
     return isnan64(sf_dbits(a)) || isnan64(sf_dbits(c));
 }
 
