@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 
 #include "linux/syscalls.h"
 #include "util/bits.h"
@@ -20,6 +22,29 @@ unsigned prot_of_segment(uint32_t flags) {
          ((flags & PF_X) ? GuestMemory::kExec : 0);
 }
 
+// read_elf, with the messages a Linux user needs for executables pimnic does not run:
+// dynamically linked ones (PT_INTERP, whether ET_EXEC or PIE) and static PIE (ET_DYN).
+ElfImage read_linux_executable(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw LoadError(path + ": cannot open file");
+  std::vector<uint8_t> b((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  if (b.size() >= 52 && std::memcmp(b.data(), "\x7f" "ELF", 4) == 0 && b[4] == 1 && b[5] == 2) {
+    uint16_t type = load_be<uint16_t>(&b[16]);
+    uint32_t phoff = load_be<uint32_t>(&b[28]);
+    uint16_t phentsize = load_be<uint16_t>(&b[42]), phnum = load_be<uint16_t>(&b[44]);
+    bool interp = false;
+    for (unsigned i = 0; i < phnum && phentsize >= 32; ++i) {
+      uint64_t at = phoff + uint64_t(i) * phentsize;
+      if (at + 4 <= b.size() && load_be<uint32_t>(&b[at]) == 3 /* PT_INTERP */) interp = true;
+    }
+    if (interp)
+      throw LoadError(path + ": dynamically linked (PT_INTERP); pimnic linux runs static executables only (link with -static)");
+    if (type == 3 /* ET_DYN */)
+      throw LoadError(path + ": position-independent executable (ET_DYN); pimnic linux runs static non-PIE executables (link with -static, not -static-pie)");
+  }
+  return parse_elf(std::move(b), path);
+}
+
 std::string hex32(uint32_t v) {
   char b[16];
   std::snprintf(b, sizeof b, "0x%08x", v);
@@ -29,9 +54,7 @@ std::string hex32(uint32_t v) {
 
 LinuxProcess::LinuxProcess(LinuxOptions opts)
     : reported_unknown(kMaxSyscall), opts_(std::move(opts)), random_(opts_.seed, opts_.host_random) {
-  image_ = read_elf(opts_.program);
-  if (image_.has_interp)
-    throw LoadError(opts_.program + ": dynamically linked (PT_INTERP); pimnic linux runs static executables only (link with -static)");
+  image_ = read_linux_executable(opts_.program);
   char resolved[PATH_MAX];
   exe_realpath_ = realpath(opts_.program.c_str(), resolved) ? resolved : opts_.program;
   core_ = std::make_unique<Core>(core_profile("host"), as_);

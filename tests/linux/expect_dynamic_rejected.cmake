@@ -1,6 +1,6 @@
-# Build a dynamically linked hello and check that `pimnic linux` refuses it: exit status 2 and
-# a one-line message naming PT_INTERP.
-execute_process(COMMAND ${CC} -O2 -o ${OUT} ${SRC} RESULT_VARIABLE rc)
+# Build a dynamically linked hello (PIE, Debian's default, or with -no-pie per FLAGS) and check
+# that `pimnic linux` refuses it: exit status 2 and a one-line message naming PT_INTERP.
+execute_process(COMMAND ${CC} -O2 ${FLAGS} -o ${OUT} ${SRC} RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "could not build ${OUT}")
 endif()

@@ -45,6 +45,7 @@ def main():
     ap.add_argument("--program", required=True)
     ap.add_argument("--host-reference", help="host build of the program whose output is the reference")
     ap.add_argument("--pimnic-opt", action="append", default=[], help="extra option for pimnic linux")
+    ap.add_argument("--qemu-opt", action="append", default=[], help="extra option for qemu")
     ap.add_argument("--env", action="append", default=[], help="NAME=VALUE for the guest environment")
     ap.add_argument("--stdin", help="file to feed on standard input")
     ap.add_argument("--expect-status", type=int, help="the exit status both runs must have")
@@ -60,7 +61,7 @@ def main():
     if a.host_reference:
         ref_cmd, ref_name = [a.host_reference] + a.args, "host build"
     else:
-        ref_cmd, ref_name = [a.qemu, "-cpu", "7400", a.program] + a.args, "qemu"
+        ref_cmd, ref_name = [a.qemu, "-cpu", "7400"] + a.qemu_opt + [a.program] + a.args, "qemu"
 
     ref_out, ref_err, ref_status = run(ref_cmd, env, a.stdin, a.timeout)
     out, err, status = run(pimnic_cmd, env, a.stdin, a.timeout)

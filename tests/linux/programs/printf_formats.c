@@ -1,6 +1,7 @@
 // printf conversions: integers of every width and flag, characters, strings, pointers' absence,
 // and floating point in %f, %e, %g and %a, including rounding cases, infinities and NaN.
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
