@@ -1,25 +1,26 @@
 /* binary64 multiplication. */
 #include "sf_internal.h"
 
-uint64_t sf64_mul(uint64_t a, uint64_t b)
+/* The whole operation; `normal`: both operands are known to be normal (fast path). */
+SF_ALWAYS_INLINE uint64_t mul(uint64_t a, uint64_t b, bool normal)
 {
     unsigned sign = SF64_SIGN(a ^ b);
     int_fast32_t expA = SF64_EXP(a), expB = SF64_EXP(b);
     uint64_t sigA = SF64_FRAC(a), sigB = SF64_FRAC(b);
 
-    if (SF_UNLIKELY(expA == 0x7FF || expB == 0x7FF)) {
+    if (!normal && SF_UNLIKELY(expA == 0x7FF || expB == 0x7FF)) {
         if (SF64_ISNAN(a) || SF64_ISNAN(b)) return sf64_propagate_nan(a, b);
         /* inf * 0 is invalid; inf * anything else is inf. */
         if ((expA == 0 && sigA == 0) || (expB == 0 && sigB == 0)) return sf64_invalid();
         return SF64_PACK(sign, 0x7FF, 0);
     }
-    if (SF_UNLIKELY(expA == 0)) {
+    if (!normal && SF_UNLIKELY(expA == 0)) {
         if (sigA == 0) return SF64_PACK(sign, 0, 0);
         int s = sf64_norm_shift(sigA);
         sigA <<= s;
         expA = 1 - s;
     }
-    if (SF_UNLIKELY(expB == 0)) {
+    if (!normal && SF_UNLIKELY(expB == 0)) {
         if (sigB == 0) return SF64_PACK(sign, 0, 0);
         int s = sf64_norm_shift(sigB);
         sigB <<= s;
@@ -42,5 +43,14 @@ uint64_t sf64_mul(uint64_t a, uint64_t b)
         sig <<= 1;
         exp -= 1;
     }
-    return sf64_round_pack(sign, exp, sig);
+    return sf64_round_pack_inl(sign, exp, sig);
+}
+
+static __attribute__((noinline)) uint64_t mul_general(uint64_t a, uint64_t b) { return mul(a, b, false); }
+
+uint64_t sf64_mul(uint64_t a, uint64_t b)
+{
+    if (SF_UNLIKELY((uint32_t)(SF64_EXP(a) - 1) >= 0x7FE || (uint32_t)(SF64_EXP(b) - 1) >= 0x7FE))
+        return mul_general(a, b);
+    return mul(a, b, true);
 }

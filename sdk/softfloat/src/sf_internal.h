@@ -34,12 +34,32 @@
 #define SF_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define SF_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
-/* Shift right, OR-ing every bit shifted out into bit 0 ("jamming"), any count >= 0. */
+/* Shift right, OR-ing every bit shifted out into bit 0 ("jamming"), any count >= 0. On 32-bit
+ * targets it is written on the two halves: the compiler's generic 64-bit shift sequences cost
+ * twice as much, and this is on the path of every f64 add. */
 static inline uint64_t sf_shr_jam64(uint64_t a, unsigned n)
 {
+#if UINTPTR_MAX == 0xFFFFFFFFu
+    uint32_t hi = (uint32_t)(a >> 32), lo = (uint32_t)a;
+    if (n < 32) {
+        if (n == 0) return a;
+        uint32_t sticky = (lo << (32 - n)) != 0;
+        lo = (lo >> n) | (hi << (32 - n)) | sticky;
+        hi >>= n;
+    } else if (n < 64) {
+        unsigned m = n - 32;
+        uint32_t lost = m ? lo | (hi << (32 - m)) : lo;
+        lo = (m ? hi >> m : hi) | (lost != 0);
+        hi = 0;
+    } else {
+        return a != 0;
+    }
+    return (uint64_t)hi << 32 | lo;
+#else
     if (n == 0) return a;
     if (n >= 64) return a != 0;
     return (a >> n) | ((a << (64 - n)) != 0);
+#endif
 }
 static inline uint32_t sf_shr_jam32(uint32_t a, unsigned n)
 {
@@ -74,8 +94,86 @@ static inline sf_u128 sf_mul64x64(uint64_t a, uint64_t b)
 static inline int sf64_norm_shift(uint64_t frac) { return sf_clz64(frac) - 11; }
 static inline int sf32_norm_shift(uint32_t frac) { return sf_clz32(frac) - 8; }
 
-/* Round sig (leading 1 at bit 62, or any smaller value when exp == 0 and the result is exact in
- * the subnormal range) and pack; raises inexact/underflow/overflow. */
+/* Rounding and packing (IEEE 754-2008 clause 4.3 rounding, 7.4 overflow, 7.5 underflow), inline
+ * so the hot operations (add, mul) need no further call. sig: leading 1 at bit 62 (binary64) or
+ * 30 (binary32), or any smaller value when exp == 0 and the result is exact in the subnormal
+ * range; raises inexact/underflow/overflow. */
+#define SF_ALWAYS_INLINE static inline __attribute__((always_inline))
+/* Increment added to the round bits before truncation: half for the nearest modes, all-ones
+ * below the cut for rounding away from zero, nothing for rounding towards zero. */
+static inline uint64_t sf64_round_increment(unsigned sign, uint_fast8_t mode)
+{
+    if (SF_LIKELY(mode == softfloat_round_near_even || mode == softfloat_round_near_maxMag))
+        return 0x200;
+    if (mode == (sign ? softfloat_round_min : softfloat_round_max)) return 0x3FF;
+    return 0;
+}
+
+SF_ALWAYS_INLINE uint64_t sf64_round_pack_inl(unsigned sign, int_fast32_t exp, uint64_t sig)
+{
+    uint_fast8_t mode = softfloat_roundingMode;
+    uint64_t inc = sf64_round_increment(sign, mode);
+    unsigned round_bits = (unsigned)sig & 0x3FF;
+
+    if (SF_UNLIKELY((uint_fast32_t)exp >= 0x7FD)) {
+        if (exp < 0) {
+            /* Below the normal range. Tiny before rounding always; tiny after rounding unless
+             * rounding to 53 bits with an unbounded exponent carries up to 2^emin. */
+            bool tiny = softfloat_detectTininess == softfloat_tininess_beforeRounding ||
+                        exp < -1 || sig + inc < UINT64_C(0x8000000000000000);
+            sig = sf_shr_jam64(sig, (unsigned)-exp);
+            exp = 0;
+            round_bits = (unsigned)sig & 0x3FF;
+            if (tiny && round_bits) softfloat_exceptionFlags |= softfloat_flag_underflow;
+        } else if (exp > 0x7FD || sig + inc >= UINT64_C(0x8000000000000000)) {
+            softfloat_exceptionFlags |= softfloat_flag_overflow | softfloat_flag_inexact;
+            /* Directed roundings towards zero stop at the largest finite number. */
+            return SF64_PACK(sign, 0x7FF, 0) - (inc == 0);
+        }
+    }
+    if (round_bits) softfloat_exceptionFlags |= softfloat_flag_inexact;
+    sig = (sig + inc) >> 10;
+    /* Ties to even: an exact half rounded up to an odd value goes back one. */
+    if (round_bits == 0x200 && mode == softfloat_round_near_even) sig &= ~(uint64_t)1;
+    if (sig == 0) exp = 0;
+    return SF64_PACK(sign, exp, sig);
+}
+
+static inline uint32_t sf32_round_increment(unsigned sign, uint_fast8_t mode)
+{
+    if (SF_LIKELY(mode == softfloat_round_near_even || mode == softfloat_round_near_maxMag))
+        return 0x40;
+    if (mode == (sign ? softfloat_round_min : softfloat_round_max)) return 0x7F;
+    return 0;
+}
+
+SF_ALWAYS_INLINE uint32_t sf32_round_pack_inl(unsigned sign, int_fast32_t exp, uint32_t sig)
+{
+    uint_fast8_t mode = softfloat_roundingMode;
+    uint32_t inc = sf32_round_increment(sign, mode);
+    unsigned round_bits = sig & 0x7F;
+
+    if (SF_UNLIKELY((uint_fast32_t)exp >= 0xFD)) {
+        if (exp < 0) {
+            bool tiny = softfloat_detectTininess == softfloat_tininess_beforeRounding ||
+                        exp < -1 || sig + inc < UINT32_C(0x80000000);
+            sig = sf_shr_jam32(sig, (unsigned)-exp);
+            exp = 0;
+            round_bits = sig & 0x7F;
+            if (tiny && round_bits) softfloat_exceptionFlags |= softfloat_flag_underflow;
+        } else if (exp > 0xFD || sig + inc >= UINT32_C(0x80000000)) {
+            softfloat_exceptionFlags |= softfloat_flag_overflow | softfloat_flag_inexact;
+            return SF32_PACK(sign, 0xFF, 0) - (inc == 0);
+        }
+    }
+    if (round_bits) softfloat_exceptionFlags |= softfloat_flag_inexact;
+    sig = (sig + inc) >> 7;
+    if (round_bits == 0x40 && mode == softfloat_round_near_even) sig &= ~(uint32_t)1;
+    if (sig == 0) exp = 0;
+    return SF32_PACK(sign, exp, sig);
+}
+
+/* The same, out of line. */
 uint64_t sf64_round_pack(unsigned sign, int_fast32_t exp, uint64_t sig);
 uint32_t sf32_round_pack(unsigned sign, int_fast32_t exp, uint32_t sig);
 /* Normalise any non-zero sig, then round and pack. */
@@ -101,15 +199,5 @@ int64_t  sf_i64_invalid(bool nan, unsigned sign);
 uint32_t sf_ui32_invalid(bool nan, unsigned sign);
 uint64_t sf_ui64_invalid(bool nan, unsigned sign);
 
-/* Magnitude add/subtract cores shared by add and sub (sf64_addsub.c, sf32_addsub.c). */
-uint64_t sf64_add_mags(uint64_t a, uint64_t b, unsigned sign);
-uint64_t sf64_sub_mags(uint64_t a, uint64_t b, unsigned sign);
-uint32_t sf32_add_mags(uint32_t a, uint32_t b, unsigned sign);
-uint32_t sf32_sub_mags(uint32_t a, uint32_t b, unsigned sign);
-
-/* Round a value |v| = sig * 2^-guard to an integer under `mode` for conversions: returns the
- * rounded magnitude and sets *inexact. sig < 2^64, guard <= 63. */
-uint64_t sf_round_to_int_mag(uint64_t sig, unsigned guard, unsigned sign, uint_fast8_t mode,
-                             bool *inexact, bool *carry);
 
 #endif
