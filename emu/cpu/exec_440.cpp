@@ -47,6 +47,14 @@ Status mul(Hart& h, uint32_t w) {
 
 constexpr Halves C = Halves::Cross, HH = Halves::High, L = Halves::Low;
 
+// After MSR[EE] or a device changed: end the run slice with this instruction, so that interrupts
+// are re-evaluated before the next one (see exec_system.cpp).
+Status reevaluate(Hart& h) {
+  if (h.icount_limit > h.icount + 1) h.icount_limit = h.icount + 1;
+  h.pc += 4;
+  return Status::Jump;
+}
+
 }  // namespace
 
 // isel rT, rA|0, rB, BC: rT <- CR[BC] ? (rA|0) : rB.
@@ -112,8 +120,7 @@ Status exec_mtdcr(Hart& h, uint32_t w) {
   DcrDevice* dev = h.core().dcr().device(spr(w));
   if (!dev) return h.raise_illegal();
   dev->dcr_write(spr(w), h.gpr[rt(w)]);
-  h.pc += 4;  // a device may have changed its interrupt output: re-evaluate interrupts
-  return Status::Jump;
+  return reevaluate(h);  // a device may have changed its interrupt output
 }
 
 // wrtee rS: MSR[EE] <- rS[16]; wrteei E: MSR[EE] <- E. Both end the run slice so that an
@@ -121,15 +128,13 @@ Status exec_mtdcr(Hart& h, uint32_t w) {
 Status exec_wrtee(Hart& h, uint32_t w) {
   if (h.msr & MSR_PR) return h.raise_privileged();
   h.msr = (h.msr & ~MSR_EE) | (h.gpr[rt(w)] & MSR_EE);
-  h.pc += 4;
-  return Status::Jump;
+  return reevaluate(h);
 }
 
 Status exec_wrteei(Hart& h, uint32_t w) {
   if (h.msr & MSR_PR) return h.raise_privileged();
   h.msr = (h.msr & ~MSR_EE) | (w & MSR_EE);  // the E field (bit 16) sits where MSR[EE] does
-  h.pc += 4;
-  return Status::Jump;
+  return reevaluate(h);
 }
 
 }  // namespace pimnic

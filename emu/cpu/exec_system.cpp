@@ -90,12 +90,15 @@ const SprDef* spr_access(Hart& h, uint32_t n, uint8_t access, Status& fail) {
   return d;
 }
 
-// Resume at the next instruction through the run loop's outer pass, which re-evaluates pending
-// interrupts (after an MSR or DEC change).
-Status reevaluate(Hart& h) {
-  h.pc += 4;
+// After an MSR or DEC change: end the run slice with this instruction, so that the run loop's
+// outer pass re-evaluates interrupts, the timer and the wait state before the next one (any
+// dispatcher stops at icount_limit; a Jump alone may be followed without returning).
+Status end_slice(Hart& h, uint32_t next_pc) {
+  if (h.icount_limit > h.icount + 1) h.icount_limit = h.icount + 1;
+  h.pc = next_pc;
   return Status::Jump;
 }
+Status reevaluate(Hart& h) { return end_slice(h, h.pc + 4); }
 
 }  // namespace
 
@@ -146,8 +149,7 @@ Status exec_mtmsr(Hart& h, uint32_t w) {
 Status exec_rfi(Hart& h, uint32_t) {
   if (h.msr & MSR_PR) return h.raise_privileged();
   h.msr = (h.msr & ~MSR_SAVED_IN_SRR1) | (h.srr1 & MSR_SAVED_IN_SRR1 & msr_writable(h));
-  h.pc = h.srr0 & ~3u;
-  return Status::Jump;  // the outer loop re-evaluates interrupts before the next instruction
+  return end_slice(h, h.srr0 & ~3u);
 }
 
 Status exec_sc(Hart& h, uint32_t) {
