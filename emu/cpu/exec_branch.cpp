@@ -24,8 +24,10 @@ Status exec_bclr(Hart& h, uint32_t w) {
 }
 
 Status exec_bcctr(Hart& h, uint32_t w) {
-  // BO[2] = 0 ("decrement CTR") is an invalid form for bcctr; the condition part still applies.
+  // BO[2] = 0 ("decrement CTR") is an invalid form of bcctr; qemu -cpu 7400 raises the illegal
+  // instruction interrupt for it, and so does pimnic.
   uint32_t bo = rt(w);
+  if (!(bo & 0x04)) [[unlikely]] return h.raise_illegal();
   bool taken = (bo & 0x10) || (h.cr_bit(ra(w)) == bool(bo & 0x08));
   if (lk_bit(w)) h.lr = h.pc + 4;
   return taken ? jump(h, h.ctr) : Status::Ok;
