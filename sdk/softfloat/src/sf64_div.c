@@ -1,5 +1,4 @@
-/* binary64 division: restoring long division, one quotient bit per step (no 64-bit divide
- * instruction on 32-bit PowerPC, and the NIC reductions never divide). */
+/* binary64 division: long division, 11 quotient bits per step (sf_div_bits). */
 #include "sf_internal.h"
 
 uint64_t sf64_div(uint64_t a, uint64_t b)
@@ -37,15 +36,9 @@ uint64_t sf64_div(uint64_t a, uint64_t b)
         sigA <<= 1;
         exp -= 1;
     }
-    /* q = floor(sigA * 2^62 / sigB), in [2^62, 2^63); r stays below 2 * sigB < 2^55. */
-    uint64_t r = sigA, q = 0;
-    for (int i = 0; i < 63; ++i) {
-        q <<= 1;
-        if (r >= sigB) {
-            r -= sigB;
-            q |= 1;
-        }
-        r <<= 1;
-    }
+    /* q = floor(sigA * 2^62 / sigB), in [2^62, 2^63): the leading 1 (sigA >= sigB), then 62 bits
+     * in chunks of 11 from 32-bit hardware divides. */
+    uint64_t r;
+    uint64_t q = (UINT64_C(1) << 62) | sf_div_bits(sigA - sigB, sigB, 62, &r);
     return sf64_round_pack(sign, exp, q | (r != 0));
 }

@@ -48,10 +48,12 @@ uint64_t sf64_rem(uint64_t a, uint64_t b)
         e -= 1;
     } else {
         if (x >= y) { x -= y; q_odd = true; }
-        for (; d > 0; --d) {
-            x <<= 1;
-            q_odd = x >= y;
-            if (q_odd) x -= y;
+        /* x = x * 2^d mod y, 11 bits per step (sf_div_bits); the last quotient digit's parity
+         * is the truncated quotient's. */
+        while (d > 0) {
+            unsigned k = d < 44 ? (unsigned)d : 44;
+            q_odd = sf_div_bits(x, y, k, &x) & 1;
+            d -= (int_fast32_t)k;
         }
     }
     /* Round the quotient to nearest, ties to even: past half of |b| the remainder flips sign. */

@@ -1,4 +1,4 @@
-/* binary64 square root: digit-by-digit integer square root (two radicand bits per step). */
+/* binary64 square root: integer Newton iteration on the significand, exact final check. */
 #include "sf_internal.h"
 
 uint64_t sf64_sqrt(uint64_t a)
@@ -29,19 +29,34 @@ uint64_t sf64_sqrt(uint64_t a)
         sig <<= 1;
         t -= 1;
     }
-    /* root = floor(sqrt(sig * 2^58)) lies in [2^55, 2^56): 53 bits, 3 guard bits, and the
-     * remainder tells whether the root is exact (sticky). */
-    uint64_t rem = 0, root = 0;
-    for (int i = 55; i >= 0; --i) {
-        unsigned pos = 2 * (unsigned)i;
-        uint64_t two = pos >= 58 ? (sig >> (pos - 58)) & 3 : 0;
-        rem = (rem << 2) | two;
-        uint64_t trial = (root << 2) | 1;
-        root <<= 1;
-        if (rem >= trial) {
-            rem -= trial;
-            root |= 1;
+    /* root = floor(sqrt(N)), N = sig * 2^58, lies in [2^55, 2^56): 53 bits, 3 guard bits, and
+     * whether N - root^2 is zero (sticky). First a 16-bit root of N's top 32 bits, digit by
+     * digit in 32-bit registers; then integer Newton steps x = (x + N/x) / 2 from above (each
+     * stays >= floor(sqrt(N)) and doubles the correct bits); then an exact square check. */
+    uint32_t top = (uint32_t)(sig >> 22); /* N >> 80 */
+    uint32_t rem32 = 0, s16 = 0;
+    for (int i = 15; i >= 0; --i) {
+        rem32 = (rem32 << 2) | ((top >> (2 * i)) & 3);
+        uint32_t trial = (s16 << 2) | 1;
+        s16 <<= 1;
+        if (rem32 >= trial) {
+            rem32 -= trial;
+            s16 |= 1;
         }
     }
-    return sf64_round_pack(0, (t - 58) / 2 + 1077, (root << 7) | (rem != 0));
+    uint64_t root = (uint64_t)(s16 + 1) << 40; /* >= sqrt(N) */
+    for (int step = 0; step < 2; ++step) {
+        uint64_t r;
+        root = (root + sf_div_bits(sig, root, 58, &r)) >> 1;
+    }
+    sf_u128 sq = sf_mul64x64(root, root);
+    uint64_t nhi = sig >> 6, nlo = sig << 58;
+    while (sq.hi > nhi || (sq.hi == nhi && sq.lo > nlo)) { /* root too big: step down */
+        uint64_t twice = 2 * root - 1;                    /* (root-1)^2 = root^2 - (2 root - 1) */
+        sq.hi -= (sq.lo < twice);
+        sq.lo -= twice;
+        --root;
+    }
+    bool inexact = sq.hi != nhi || sq.lo != nlo;
+    return sf64_round_pack(0, (t - 58) / 2 + 1077, (root << 7) | inexact);
 }

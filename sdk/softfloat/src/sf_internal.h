@@ -89,6 +89,32 @@ static inline sf_u128 sf_mul64x64(uint64_t a, uint64_t b)
     return r;
 }
 
+/* Long division producing up to k = clz(d) quotient bits per step: q = floor(r * 2^nbits / d) and
+ * *rem = the remainder, for r < d and 2^52 <= d < 2^60 (no 64-bit divide instruction on 32-bit
+ * PowerPC). Each digit comes from a 32-bit hardware divide of the top half of the partial
+ * remainder by the top half of d rounded up: never too large, and at most 2 too small (the
+ * error is below 2^k / 2^20), which the subtraction loop corrects. */
+static inline uint64_t sf_div_bits(uint64_t r, uint64_t d, unsigned nbits, uint64_t* rem)
+{
+    unsigned kmax = (unsigned)sf_clz64(d);
+    uint32_t dh = (uint32_t)(d >> 32) + 1;
+    uint64_t q = 0;
+    while (nbits) {
+        unsigned k = nbits < kmax ? nbits : kmax;
+        r <<= k;
+        uint32_t digit = (uint32_t)(r >> 32) / dh;
+        r -= (uint64_t)digit * d;
+        while (r >= d) {
+            r -= d;
+            ++digit;
+        }
+        q = (q << k) | digit;
+        nbits -= k;
+    }
+    *rem = r;
+    return q;
+}
+
 /* Normalise a non-zero subnormal fraction: returns the shift that puts its leading 1 on the
  * hidden-bit position; the significand's exponent becomes 1 - shift. */
 static inline int sf64_norm_shift(uint64_t frac) { return sf_clz64(frac) - 11; }
