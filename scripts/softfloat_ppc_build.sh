@@ -12,13 +12,20 @@ command -v "$CLANG" >/dev/null || { echo "SKIP: no clang"; exit 0; }
 SF=$ROOT/sdk/softfloat
 mkdir -p "$OUT"
 
-# profile name -> flags (nic: PowerPC 440 without FPU; pim: 7400-class core used soft-float;
-# host: 7400 with FPU and AltiVec, where only the library API is used).
+# profile name -> flags, read from the firmware toolchain file (nic: PowerPC 440 without FPU;
+# pim: soft-float; host: 7400 with FPU and AltiVec, where only the library API is used), with
+# these defaults when it is absent.
 declare -A PROFILES=(
   [nic]="-mcpu=440 -msoft-float"
-  [pim]="-mcpu=7400 -msoft-float"
+  [pim]="-mcpu=ppc -misel -msoft-float"
   [host]="-mcpu=7400 -maltivec"
 )
+TC=$ROOT/toolchain/pimnic-toolchain.cmake
+if [[ -f $TC ]]; then
+  while read -r name flags; do
+    PROFILES[$name]=$flags
+  done < <(sed -n 's/^set(PIMNIC_PROFILE_\([a-z]*\)_FLAGS \(.*\))$/\1 \2/p' "$TC")
+fi
 # The symbols clang 14 -msoft-float calls for float/double code (see docs/softfloat.md).
 ABI_SYMS="__adddf3 __subdf3 __muldf3 __divdf3 __addsf3 __subsf3 __mulsf3 __divsf3
 __eqdf2 __nedf2 __ltdf2 __ledf2 __gtdf2 __gedf2 __unorddf2 __eqsf2 __nesf2 __ltsf2 __lesf2
