@@ -76,7 +76,7 @@ TEST_CASE("traps: every TO condition, and the program interrupt they raise") {
                   ((to & 2) && c.a < c.b) || ((to & 1) && c.a > c.b);
       h.gpr[4] = c.a;
       h.gpr[5] = c.b;
-      h.msr = MSR_ME | MSR_PR | MSR_FP;
+      h.msr = MSR_ME | MSR_FP | MSR_RI;
       h.srr0 = h.srr1 = 0;
       t.exec({tw});
       CAPTURE(to);
@@ -85,7 +85,7 @@ TEST_CASE("traps: every TO condition, and the program interrupt they raise") {
       if (want) {
         CHECK(h.pc == 0x700);
         CHECK(h.srr0 == TestCore::kCodeBase);  // the trap itself
-        CHECK(h.srr1 == ((MSR_ME | MSR_PR | MSR_FP) | SRR1_PROGRAM_TRAP));
+        CHECK(h.srr1 == ((MSR_ME | MSR_FP | MSR_RI) | SRR1_PROGRAM_TRAP));
         CHECK(h.msr == MSR_ME);  // supervisor, interrupts off
       } else {
         CHECK(h.pc == TestCore::kCodeBase + 4);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cpu/exec_record.h"
 #include "cpu/interrupts.h"
 #include "integer_util.h"
 
@@ -234,4 +235,37 @@ TEST_CASE("invalid string forms raise the illegal instruction interrupt, as qemu
     CHECK((h.pc == 0x700) == c.illegal);
     if (c.illegal) CHECK((h.srr1 & SRR1_PROGRAM_ILLEGAL) != 0);
   }
+}
+
+TEST_CASE("step() records each word of lmw/stmw and each string chunk for the timing models") {
+  TestCore t;
+  auto& h = t.h();
+  fill_regs(h, 0x300);
+  h.gpr[3] = kData;
+  ExecRecord rec;
+  t.write32(TestCore::kCodeBase, ASM("stmw 20, 16(3)")[0]);
+  h.pc = TestCore::kCodeBase;
+  h.step(rec);
+  REQUIRE(rec.nmem == 12);
+  for (unsigned i = 0; i < 12; ++i) {
+    CHECK(rec.mem[i].addr == kData + 16 + 4 * i);
+    CHECK(rec.mem[i].size == 4);
+    CHECK(rec.mem[i].write);
+  }
+  t.write32(TestCore::kCodeBase, ASM("lswi 5, 3, 31")[0]);
+  h.pc = TestCore::kCodeBase;
+  h.gpr[3] = kData + 1;
+  h.step(rec);
+  REQUIRE(rec.nmem == 1);
+  CHECK(rec.mem[0].addr == kData + 1);
+  CHECK(rec.mem[0].size == 31);
+  CHECK(!rec.mem[0].write);
+  t.write32(TestCore::kCodeBase, ASM("dcbz 0, 3")[0]);
+  h.pc = TestCore::kCodeBase;
+  h.gpr[3] = kData + 0x45;
+  h.step(rec);
+  REQUIRE(rec.nmem == 1);
+  CHECK(rec.mem[0].addr == kData + 0x40);
+  CHECK(rec.mem[0].size == 32);
+  CHECK(rec.mem[0].write);
 }
