@@ -1,0 +1,75 @@
+// AltiVec loads and stores, and the alignment vectors lvsl/lvsr. Whole-register accesses move the
+// core's vector width at EA rounded down to it; element accesses address the element of that
+// block that EA falls in and leave the other elements of vD unchanged (as qemu does; the
+// architecture leaves them undefined).
+#include "cpu/altivec_common.h"
+
+namespace pimnic {
+
+using namespace vec;
+
+namespace {
+
+Status load_vector(Hart& h, uint32_t w) {
+  if (!enabled(h)) [[unlikely]] return unavailable(h);
+  const unsigned n = h.vec_bytes();
+  uint8_t buf[32];
+  if (!h.read_block(ea_x(h, w) & ~(n - 1), buf, n)) return h.mem_status;
+  VReg r;
+  from_memory(r, buf, n);
+  h.vr[rt(w)] = r;
+  return Status::Ok;
+}
+
+Status store_vector(Hart& h, uint32_t w) {
+  if (!enabled(h)) [[unlikely]] return unavailable(h);
+  const unsigned n = h.vec_bytes();
+  uint8_t buf[32];
+  to_memory(buf, h.vr[rt(w)], n);
+  return h.write_block(ea_x(h, w) & ~(n - 1), buf, n) ? Status::Ok : h.mem_status;
+}
+
+template <class T> Status load_element(Hart& h, uint32_t w) {
+  if (!enabled(h)) [[unlikely]] return unavailable(h);
+  const unsigned n = h.vec_bytes();
+  uint32_t ea = ea_x(h, w) & ~uint32_t(sizeof(T) - 1);
+  T v;
+  if (!h.read(ea, v)) return h.mem_status;
+  be<T>(h.vr[rt(w)], (ea & (n - 1)) / sizeof(T), n) = v;
+  return Status::Ok;
+}
+
+template <class T> Status store_element(Hart& h, uint32_t w) {
+  if (!enabled(h)) [[unlikely]] return unavailable(h);
+  const unsigned n = h.vec_bytes();
+  uint32_t ea = ea_x(h, w) & ~uint32_t(sizeof(T) - 1);
+  return h.write(ea, be<T>(h.vr[rt(w)], (ea & (n - 1)) / sizeof(T), n)) ? Status::Ok : h.mem_status;
+}
+
+// Byte i of the result is sh + i (lvsl) or N - sh + i (lvsr), sh = EA mod N: the vperm control
+// that extracts an unaligned vector from two aligned loads.
+Status shift_vector(Hart& h, uint32_t w, bool left) {
+  if (!enabled(h)) [[unlikely]] return unavailable(h);
+  const unsigned n = h.vec_bytes(), sh = ea_x(h, w) & (n - 1);
+  VReg r;
+  for (unsigned i = 0; i < n; ++i) be<uint8_t>(r, i, n) = uint8_t((left ? sh : n - sh) + i);
+  h.vr[rt(w)] = r;
+  return Status::Ok;
+}
+
+}  // namespace
+
+Status exec_lvx(Hart& h, uint32_t w) { return load_vector(h, w); }
+Status exec_lvxl(Hart& h, uint32_t w) { return load_vector(h, w); }  // LRU hint only
+Status exec_stvx(Hart& h, uint32_t w) { return store_vector(h, w); }
+Status exec_stvxl(Hart& h, uint32_t w) { return store_vector(h, w); }
+Status exec_lvebx(Hart& h, uint32_t w) { return load_element<uint8_t>(h, w); }
+Status exec_lvehx(Hart& h, uint32_t w) { return load_element<uint16_t>(h, w); }
+Status exec_lvewx(Hart& h, uint32_t w) { return load_element<uint32_t>(h, w); }
+Status exec_stvebx(Hart& h, uint32_t w) { return store_element<uint8_t>(h, w); }
+Status exec_stvehx(Hart& h, uint32_t w) { return store_element<uint16_t>(h, w); }
+Status exec_stvewx(Hart& h, uint32_t w) { return store_element<uint32_t>(h, w); }
+Status exec_lvsl(Hart& h, uint32_t w) { return shift_vector(h, w, true); }
+Status exec_lvsr(Hart& h, uint32_t w) { return shift_vector(h, w, false); }
+
+}  // namespace pimnic
