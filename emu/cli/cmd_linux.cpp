@@ -27,6 +27,7 @@ struct LinuxCliOptions {
 void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
   std::vector<std::string> rest = cmd.remaining();
   if (rest.empty()) return fail("linux: missing PROG (usage: pimnic linux [options] PROG [ARGS...])");
+  if (rest[0].size() > 1 && rest[0][0] == '-') return fail("linux: unknown option " + rest[0] + " (see --help)");
   linux_user::LinuxOptions& r = o.run;
   r.program = rest[0];
   r.argv = rest;
@@ -59,7 +60,8 @@ void add_linux_command(CLI::App& app) {
   CLI::App* c = app.add_subcommand(
       "linux", "Run a static 32-bit powerpc-linux executable in Linux user mode (like qemu-ppc-static)");
   c->prefix_command();  // PROG and everything after it belong to the guest
-  c->positionals_at_end(false);
+  c->footer("PROG [ARGS...]: the executable and the guest's arguments; pimnic's options go before PROG.\n"
+            "See docs/linux-mode.md for the process image, system calls and exit statuses.");
   c->add_option("--max-insts", o->run.max_insts, "Stop (exit code 3) after this many instructions");
   c->add_option_function<std::string>(
        "-E,--env", [o](const std::string& v) { o->env_edits.push_back({true, v}); },
