@@ -1,9 +1,10 @@
-// Host files (pimnic needs --host-files=ro): open, fstat, read in chunks, lseek back, stdio
-// fopen/fgets, and a failing open's errno.
+// Host files (pimnic needs --host-files=ro): open, fstat, read in chunks, lseek back, a private
+// read-only file mapping, stdio fopen/fgets, and a failing open's errno.
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +27,11 @@ int main(int argc, char **argv) {
   off_t back = lseek(fd, 6, SEEK_SET);
   n = read(fd, buf, 12);
   printf("after lseek(6)=%lld: \"%.*s\"\n", (long long)back, (int)n, buf);
+  char *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (map != MAP_FAILED) {
+    printf("mmap: \"%.*s\" ... \"%.*s\"", 10, map, 5, map + st.st_size - 6);
+    printf(" unmap=%d\n", munmap(map, (size_t)st.st_size));
+  }
   close(fd);
   FILE *f = fopen(argv[1], "r");
   char line[256];
