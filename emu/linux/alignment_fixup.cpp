@@ -4,42 +4,11 @@
 // and dcbz; anything else gets SIGBUS.
 #include <algorithm>
 
+#include "cpu/fpu_bits.h"
 #include "linux/process.h"
 #include "util/bits.h"
 
 namespace pimnic::linux_user {
-
-namespace {
-
-// Single → double, exactly as lfs does (a format conversion: denormals normalised, NaNs kept).
-uint64_t single_to_double(uint32_t s) {
-  uint64_t sign = uint64_t(s >> 31) << 63;
-  uint32_t exp = (s >> 23) & 0xFF, frac = s & 0x7FFFFF;
-  if (exp == 0xFF) return sign | (0x7FFull << 52) | (uint64_t(frac) << 29);
-  if (exp == 0) {
-    if (frac == 0) return sign;
-    int e = 1 - 127;
-    while (!(frac & 0x800000)) frac <<= 1, --e;
-    return sign | (uint64_t(e + 1023) << 52) | (uint64_t(frac & 0x7FFFFF) << 29);
-  }
-  return sign | (uint64_t(exp - 127 + 1023) << 52) | (uint64_t(frac) << 29);
-}
-
-// Double → single as stfs stores it (no rounding: the architected bit selection).
-uint32_t double_to_single(uint64_t d) {
-  uint32_t exp = uint32_t(d >> 52) & 0x7FF;
-  if (exp > 896 || (d & 0x7FFFFFFFFFFFFFFFull) == 0)
-    return uint32_t((d >> 32) & 0xC0000000u) | uint32_t((d >> 29) & 0x3FFFFFFFu);
-  if (exp >= 874) {  // denormal in single precision
-    uint32_t sign = uint32_t(d >> 63) << 31;
-    uint64_t frac = (1ull << 52) | (d & ((1ull << 52) - 1));
-    unsigned shift = 897 - exp;  // 1..23
-    return sign | uint32_t((frac >> 29) >> shift);
-  }
-  return uint32_t(d >> 63) << 31;  // too small: undefined by the architecture; store ±0
-}
-
-}  // namespace
 
 bool LinuxProcess::fix_alignment(Hart& h, const InterruptInfo& info) {
   uint32_t w = 0;
@@ -136,11 +105,11 @@ bool LinuxProcess::fix_alignment(Hart& h, const InterruptInfo& info) {
     }
     case LoadFp: {
       if (!h.read_block(ea, b, single ? 4 : 8)) return false;
-      h.fpr[rt] = single ? single_to_double(load_be<uint32_t>(b)) : load_be<uint64_t>(b);
+      h.fpr[rt] = single ? fpu::single_to_double(load_be<uint32_t>(b)) : load_be<uint64_t>(b);
       break;
     }
     case StoreFp: {
-      if (single) store_be<uint32_t>(b, double_to_single(h.fpr[rt]));
+      if (single) store_be<uint32_t>(b, fpu::double_to_single_bits(h.fpr[rt]));
       else store_be<uint64_t>(b, h.fpr[rt]);
       if (!h.write_block(ea, b, single ? 4 : 8)) return false;
       break;
