@@ -141,7 +141,7 @@ TEST_CASE("every MAC-family instruction matches the manual on edge and random op
   for (uint32_t ha : kHalves)
     for (uint32_t hb : kHalves)
       for (uint32_t acc : kAccs) cases.push_back({acc, ha << 16 | ha, hb << 16 | hb});
-  for (int i = 0; i < 400; ++i) cases.push_back({rng(), rng(), rng()});
+  for (int i = 0; i < 400; ++i) cases.push_back({uint32_t(rng()), uint32_t(rng()), uint32_t(rng())});
 
   const uint32_t code = TestCore::kCodeBase;
   for (const MacOp& op : kOps) {
