@@ -2,6 +2,7 @@
 // problem state and a supervisor handler, and the MSR[IP] vector prefix.
 #include <doctest/doctest.h>
 
+#include "isa/decoder.h"
 #include "system_test_asm.h"
 #include "test_core.h"
 
@@ -119,4 +120,19 @@ TEST_CASE("supervisor code drops to problem state with rfi, and a privileged op 
   CHECK(t.h().gpr[6] == 0);  // never written
   CHECK((t.h().msr & MSR_PR));
   CHECK(t.h().pc == kBase + 0x108);
+}
+
+TEST_CASE("every row marked F_PRIV traps in problem state, on every profile that has it") {
+  for (const char* profile : {"host", "nic", "pim"}) {
+    isa::Decoder dec(core_profile(profile).features);
+    for (const isa::InsnRow* r : dec.rows()) {
+      if (!r->has(isa::F_PRIV)) continue;
+      TestCore t(profile);
+      t.h().msr = MSR_PR | MSR_EE | MSR_ME;
+      t.exec({r->match});
+      CHECK_MESSAGE(t.h().pc == 0x700, profile << ": " << r->mnemonic);
+      CHECK_MESSAGE((t.h().srr1 & SRR1_PROGRAM_PRIV), profile << ": " << r->mnemonic);
+      CHECK(t.h().srr0 == kBase);
+    }
+  }
 }
