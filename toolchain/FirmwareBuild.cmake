@@ -12,6 +12,11 @@ if(NOT PIMNIC_BUILD_FIRMWARE)
   return()
 endif()
 
+set(_fw_launcher "")
+if(CCACHE_PROGRAM)  # found by the root CMakeLists.txt
+  set(_fw_launcher "-DCMAKE_C_COMPILER_LAUNCHER=${CCACHE_PROGRAM}" "-DCMAKE_CXX_COMPILER_LAUNCHER=${CCACHE_PROGRAM}")
+endif()
+
 ExternalProject_Add(firmware_images
   SOURCE_DIR "${CMAKE_SOURCE_DIR}/firmware"
   BINARY_DIR "${CMAKE_BINARY_DIR}/firmware-build"
@@ -19,6 +24,7 @@ ExternalProject_Add(firmware_images
     "-DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/toolchain/pimnic-toolchain.cmake"
     "-DCMAKE_BUILD_TYPE=RelWithDebInfo"
     "-DPIMNIC_FIRMWARE_OUTPUT_DIR=${PIMNIC_FIRMWARE_DIR}"
+    ${_fw_launcher}
   # Always ask the inner build whether something changed; it is a no-op when nothing did.
   BUILD_ALWAYS ON
   INSTALL_COMMAND ""
