@@ -2,6 +2,12 @@
  * __builtin_sqrt, fma for __builtin_fma and for contracted a*b+c (-ffp-contract=fast). */
 #include "sf_abi.h"
 
+#if SF_ABI_STUBS
+SF_ABI_STUB(sqrt, "", sf64_sqrt)
+SF_ABI_STUB(sqrtf, "", sf32_sqrt)
+SF_ABI_STUB(fma, "", sf64_mulAdd)
+SF_ABI_STUB(fmaf, "", sf32_mulAdd)
+#else
 double SF_ABI(sqrt)(double a) { return sf_bitsd(sf64_sqrt(sf_dbits(a))); }
 float SF_ABI(sqrtf)(float a) { return sf_bitsf(sf32_sqrt(sf_fbits(a))); }
 double SF_ABI(fma)(double a, double b, double c)
@@ -12,3 +18,4 @@ float SF_ABI(fmaf)(float a, float b, float c)
 {
     return sf_bitsf(sf32_mulAdd(sf_fbits(a), sf_fbits(b), sf_fbits(c)));
 }
+#endif
