@@ -75,8 +75,8 @@ bool write_spr(Hart& h, const SprDef& d, uint32_t v) {
   return false;
 }
 
-// Privilege first (SPR number bit 0x10 in problem state), then existence on this core: the
-// order the 7400 and qemu agree on.
+// Privilege first (SPR number bit 0x10 in problem state, the architecture's rule), then whether
+// this core has the register with that access (the 7400 fully decodes the SPR field).
 const SprDef* spr_access(Hart& h, uint32_t n, uint8_t access, Status& fail) {
   if ((n & 0x10) && (h.msr & MSR_PR)) {
     fail = h.raise_privileged();
