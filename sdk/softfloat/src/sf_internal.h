@@ -123,11 +123,12 @@ static inline int sf32_norm_shift(uint32_t frac) { return sf_clz32(frac) - 8; }
 /* Rounding and packing (IEEE 754-2008 clause 4.3 rounding, 7.4 overflow, 7.5 underflow), inline
  * so the hot operations (add, mul) need no further call. sig: leading 1 at bit 62 (binary64) or
  * 30 (binary32), or any smaller value when exp == 0 and the result is exact in the subnormal
- * range; raises inexact/underflow/overflow. */
+ * range; raises inexact/underflow/overflow. A result that rounds to zero is always in the
+ * exp < 0 branch, which has set exp = 0, so packing gives a signed zero. */
 #define SF_ALWAYS_INLINE static inline __attribute__((always_inline))
 /* Increment added to the round bits before truncation: half for the nearest modes, all-ones
  * below the cut for rounding away from zero, nothing for rounding towards zero. */
-static inline uint64_t sf64_round_increment(unsigned sign, uint_fast8_t mode)
+static inline uint32_t sf64_round_increment(unsigned sign, uint_fast8_t mode)
 {
     if (SF_LIKELY(mode == softfloat_round_near_even || mode == softfloat_round_near_maxMag))
         return 0x200;
@@ -138,7 +139,7 @@ static inline uint64_t sf64_round_increment(unsigned sign, uint_fast8_t mode)
 SF_ALWAYS_INLINE uint64_t sf64_round_pack_inl(unsigned sign, int_fast32_t exp, uint64_t sig)
 {
     uint_fast8_t mode = softfloat_roundingMode;
-    uint64_t inc = sf64_round_increment(sign, mode);
+    uint32_t inc = sf64_round_increment(sign, mode);
     unsigned round_bits = (unsigned)sig & 0x3FF;
 
     if (SF_UNLIKELY((uint_fast32_t)exp >= 0x7FD)) {
@@ -161,7 +162,6 @@ SF_ALWAYS_INLINE uint64_t sf64_round_pack_inl(unsigned sign, int_fast32_t exp, u
     sig = (sig + inc) >> 10;
     /* Ties to even: an exact half rounded up to an odd value goes back one. */
     if (round_bits == 0x200 && mode == softfloat_round_near_even) sig &= ~(uint64_t)1;
-    if (sig == 0) exp = 0;
     return SF64_PACK(sign, exp, sig);
 }
 
@@ -195,7 +195,6 @@ SF_ALWAYS_INLINE uint32_t sf32_round_pack_inl(unsigned sign, int_fast32_t exp, u
     if (round_bits) softfloat_exceptionFlags |= softfloat_flag_inexact;
     sig = (sig + inc) >> 7;
     if (round_bits == 0x40 && mode == softfloat_round_near_even) sig &= ~(uint32_t)1;
-    if (sig == 0) exp = 0;
     return SF32_PACK(sign, exp, sig);
 }
 
