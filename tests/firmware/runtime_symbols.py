@@ -2,7 +2,8 @@
 """Which runtime functions clang 14 calls for each firmware profile, and whether the SDK library
 of that profile defines all of them. Compiles runtime_probe.c/.cpp with each profile's flags (read
 from the toolchain file) at -O0 and -O2, lists the undefined symbols with llvm-nm -u, and looks
-them up in libpimnic_sdk_<profile>.a. Prints the set per profile.
+them up in libpimnic_sdk_<profile>.a. Prints the set per profile. Also checks that the library
+itself needs nothing but main and the linker script's symbols.
 usage: runtime_symbols.py CLANG NM TOOLCHAIN_FILE SDK_DIR PROBE_DIR WORKDIR"""
 import os
 import re
@@ -36,6 +37,13 @@ for profile, flags in sorted(profiles.items()):
     archive = os.path.join(sdk_dir, profile, f"libpimnic_sdk_{profile}.a")
     defined = symbols(["--defined-only", archive])
     missing = sorted(needed - defined)
+    script_symbols = {"main", "_SDA_BASE_", "_SDA2_BASE_", "__stack_top", "__heap_start", "__heap_end",
+                      "__bss_start", "__bss_end", "__data_start", "__data_end", "__data_load_start"}
+    unresolved = {s for s in symbols(["-u", archive]) - defined - script_symbols
+                  if not re.fullmatch(r"__(pre)?(init|fini)_array_(start|end)", s)}
+    if unresolved:
+        failed = True
+        print(f"  {archive} itself needs: {' '.join(sorted(unresolved))}")
     print(f"{profile} ({flags}): clang calls {len(needed)} functions:\n  " + " ".join(sorted(needed)))
     if missing:
         failed = True
