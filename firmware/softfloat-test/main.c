@@ -89,6 +89,27 @@ static int cast_check(const struct sft_vector* v)
     return got == want;
 }
 
+/* long double (IBM double-double, the __gcc_q* entry points): the calling convention and a few
+ * exact facts; the arithmetic itself is checked on the host against __float128. */
+static unsigned long_double_checks(unsigned* fails)
+{
+    volatile long double third = (long double)1 / 3, big = (long double)(int64_t)0x7FFFFFFFFFFFFC01ll;
+    volatile long double tenth = 0.1, fifth = 0.2;
+    volatile double point3 = 0.3;
+    int ok[8];
+    ok[0] = (int64_t)big == (int64_t)0x7FFFFFFFFFFFFC01ll;              /* __floatditf, __fixtfdi */
+    ok[1] = (double)(third * 3) == 1.0;                                  /* __gcc_qmul, __gcc_qtod */
+    ok[2] = UD((double)(tenth + fifth)) == UD(0.1 + 0.2);                /* __gcc_qadd */
+    ok[3] = third < (long double)0.34 && third > (long double)0.33;      /* __gcc_qlt, __gcc_qgt */
+    ok[4] = (long double)point3 != tenth + fifth;                        /* __gcc_qne: 0.1+0.2 is exact here */
+    ok[5] = (unsigned)(long double)4000000000u == 4000000000u;           /* __gcc_utoq, __fixunstfsi */
+    ok[6] = (int)(long double)-123456789 == -123456789;                  /* __gcc_itoq, __gcc_qtou */
+    ok[7] = (float)third == (float)1 / 3;                                /* __gcc_qtos */
+    for (int i = 0; i < 8; ++i)
+        if (!ok[i] && (*fails)++ < 10) printf("FAIL long double check %d\n", i);
+    return 8;
+}
+
 int main(void)
 {
     unsigned n = sizeof sft_vectors / sizeof sft_vectors[0], fails = 0, c_checks = 0, c_fails = 0;
@@ -128,6 +149,7 @@ int main(void)
         }
     }
     softfloat_roundingMode = softfloat_round_near_even;
+    c_checks += long_double_checks(&c_fails);
     printf("softfloat-test (%s): %u vectors, %u failures; C operators and casts via the soft-float ABI: "
            "%u checks, %u failures; result hash %08x\n",
            PIMNIC_PROFILE_NAME, n, fails, c_checks, c_fails, (unsigned)hash);
