@@ -93,7 +93,10 @@ static int cast_check(const struct sft_vector* v)
  * exact facts; the arithmetic itself is checked on the host against __float128. */
 static unsigned long_double_checks(unsigned* fails)
 {
-    volatile long double third = (long double)1 / 3, big = (long double)(int64_t)0x7FFFFFFFFFFFFC01ll;
+    volatile int64_t i64 = 0x7FFFFFFFFFFFFC01ll;
+    volatile uint32_t u32 = 4000000000u;
+    volatile int32_t i32 = -123456789;
+    volatile long double third = (long double)1 / 3, big = (long double)i64;
     volatile long double tenth = 0.1, fifth = 0.2;
     volatile double point3 = 0.3;
     int ok[8];
@@ -102,8 +105,9 @@ static unsigned long_double_checks(unsigned* fails)
     ok[2] = UD((double)(tenth + fifth)) == UD(0.1 + 0.2);                /* __gcc_qadd */
     ok[3] = third < (long double)0.34 && third > (long double)0.33;      /* __gcc_qlt, __gcc_qgt */
     ok[4] = (long double)point3 != tenth + fifth;                        /* __gcc_qne: 0.1+0.2 is exact here */
-    ok[5] = (unsigned)(long double)4000000000u == 4000000000u;           /* __gcc_utoq, __fixunstfsi */
-    ok[6] = (int)(long double)-123456789 == -123456789;                  /* __gcc_itoq, __gcc_qtou */
+    volatile long double lu = (long double)u32, li = (long double)i32;
+    ok[5] = (unsigned)lu == 4000000000u;                                 /* __gcc_utoq, __fixunstfsi */
+    ok[6] = (int)li == -123456789;                                       /* __gcc_itoq, __gcc_qtou */
     ok[7] = (float)third == (float)1 / 3;                                /* __gcc_qtos */
     for (int i = 0; i < 8; ++i)
         if (!ok[i] && (*fails)++ < 10) printf("FAIL long double check %d\n", i);
