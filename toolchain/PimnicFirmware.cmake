@@ -24,6 +24,12 @@ if(NOT DEFINED PIMNIC_PROFILES)
 endif()
 enable_language(C CXX ASM)
 
+# Firmware runs in a simulator where every instruction counts: optimise (with debug info for
+# gdb) unless the project chose a build type.
+if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+  set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type (pimnic firmware default)" FORCE)
+endif()
+
 set(PIMNIC_SDK_DIR "${PIMNIC_ROOT}/sdk" CACHE PATH "pimnic SDK sources")
 include("${PIMNIC_SDK_DIR}/sdk.cmake")
 
