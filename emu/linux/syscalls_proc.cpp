@@ -1,6 +1,7 @@
 // Process, identity and resource system calls. Identities (pid, uid, ...) are the host's, as
 // qemu-user reports them; the machine is one CPU (pimnic runs one core).
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -32,12 +33,8 @@ int64_t sys_set_tid_address(LinuxProcess&, const uint32_t*) { return ::getpid();
 int64_t sys_set_robust_list(LinuxProcess&, const uint32_t*) { return -ENOSYS; }
 int64_t sys_enosys(LinuxProcess&, const uint32_t*) { return -ENOSYS; }  // known, deliberately absent
 int64_t sys_zero(LinuxProcess&, const uint32_t*) { return 0; }
-int64_t sys_umask(LinuxProcess&, const uint32_t* a) {
-  static uint32_t mask = 022;
-  uint32_t old = mask;
-  mask = a[0] & 0777;
-  return old;
-}
+// The host's umask, as qemu: it governs the files a guest creates with --host-files rw.
+int64_t sys_umask(LinuxProcess&, const uint32_t* a) { return ::umask(mode_t(a[0] & 0777)); }
 
 int64_t sys_uname(LinuxProcess& p, const uint32_t* a) {
   // The host's identity with a PowerPC machine name, as qemu-ppc reports it.
