@@ -5,28 +5,32 @@
 namespace ref {
 namespace {
 
-// A non-negative integer of up to 56 x 64 bits (enough for any binary64 fused multiply-add: a 3200-bit span).
+// A non-negative integer of up to 56 x 64 bits (enough for any binary64 fused multiply-add: a
+// 3200-bit span); `n` limbs are in use, so typical values cost a few limbs per operation.
 struct Big {
     static constexpr int N = 56;
-    uint64_t w[N] = {};
+    uint64_t w[N];
+    int n = 0;
     static Big of(unsigned __int128 v)
     {
         Big b;
         b.w[0] = (uint64_t)v;
         b.w[1] = (uint64_t)(v >> 64);
+        b.n = 2;
+        b.trim();
         return b;
     }
-    bool zero() const { return std::all_of(w, w + N, [](uint64_t x) { return x == 0; }); }
-    int bitlen() const
+    void trim()
     {
-        for (int i = N - 1; i >= 0; --i)
-            if (w[i]) return i * 64 + 64 - __builtin_clzll(w[i]);
-        return 0;
+        while (n > 0 && w[n - 1] == 0) --n;
     }
-    bool bit(int i) const { return i >= 0 && i < N * 64 && ((w[i / 64] >> (i % 64)) & 1); }
+    uint64_t limb(int i) const { return i < n ? w[i] : 0; }
+    bool zero() const { return n == 0; }
+    int bitlen() const { return n ? (n - 1) * 64 + 64 - __builtin_clzll(w[n - 1]) : 0; }
+    bool bit(int i) const { return i >= 0 && i / 64 < n && ((w[i / 64] >> (i % 64)) & 1); }
     bool any_below(int i) const // any bit in [0, i)
     {
-        for (int k = 0; k < N && k * 64 < i; ++k) {
+        for (int k = 0; k < n && k * 64 < i; ++k) {
             int top = i - k * 64;
             uint64_t m = top >= 64 ? ~0ull : ((1ull << top) - 1);
             if (w[k] & m) return true;
@@ -37,56 +41,66 @@ struct Big {
     {
         Big r;
         int q = s / 64, m = s % 64;
-        for (int i = N - 1; i >= q; --i) {
-            uint64_t v = w[i - q] << m;
-            if (m && i - q - 1 >= 0) v |= w[i - q - 1] >> (64 - m);
+        r.n = n ? n + q + 1 : 0;
+        for (int i = r.n - 1; i >= 0; --i) {
+            uint64_t v = i - q >= 0 ? limb(i - q) << m : 0;
+            if (m && i - q - 1 >= 0) v |= limb(i - q - 1) >> (64 - m);
             r.w[i] = v;
         }
+        r.trim();
         return r;
     }
     Big shr(int s) const
     {
         Big r;
         int q = s / 64, m = s % 64;
-        for (int i = 0; i + q < N; ++i) {
-            uint64_t v = w[i + q] >> m;
-            if (m && i + q + 1 < N) v |= w[i + q + 1] << (64 - m);
+        r.n = n - q > 0 ? n - q : 0;
+        for (int i = 0; i < r.n; ++i) {
+            uint64_t v = limb(i + q) >> m;
+            if (m) v |= limb(i + q + 1) << (64 - m);
             r.w[i] = v;
         }
+        r.trim();
         return r;
     }
     static int cmp(const Big& a, const Big& b)
     {
-        for (int i = N - 1; i >= 0; --i)
+        if (a.n != b.n) return a.n < b.n ? -1 : 1;
+        for (int i = a.n - 1; i >= 0; --i)
             if (a.w[i] != b.w[i]) return a.w[i] < b.w[i] ? -1 : 1;
         return 0;
     }
     static Big add(const Big& a, const Big& b)
     {
         Big r;
+        r.n = std::max(a.n, b.n) + 1;
         unsigned __int128 c = 0;
-        for (int i = 0; i < N; ++i) {
-            c += (unsigned __int128)a.w[i] + b.w[i];
+        for (int i = 0; i < r.n; ++i) {
+            c += (unsigned __int128)a.limb(i) + b.limb(i);
             r.w[i] = (uint64_t)c;
             c >>= 64;
         }
+        r.trim();
         return r;
     }
     static Big sub(const Big& a, const Big& b) // a >= b
     {
         Big r;
+        r.n = a.n;
         uint64_t borrow = 0;
-        for (int i = 0; i < N; ++i) {
-            unsigned __int128 t = (unsigned __int128)a.w[i] - b.w[i] - borrow;
+        for (int i = 0; i < r.n; ++i) {
+            unsigned __int128 t = (unsigned __int128)a.w[i] - b.limb(i) - borrow;
             r.w[i] = (uint64_t)t;
             borrow = (uint64_t)(t >> 127);
         }
+        r.trim();
         return r;
     }
     void add_one()
     {
-        for (int i = 0; i < N; ++i)
-            if (++w[i]) break;
+        for (int i = 0; i < n; ++i)
+            if (++w[i]) return;
+        w[n++] = 1;
     }
 };
 
@@ -176,7 +190,7 @@ Res round_fmt(Fmt f, bool neg, const Big& M, int e, bool tail, int mode)
         r.flags_after = r.flags_before = fl;
         return r;
     }
-    uint64_t n = N.w[0];
+    uint64_t n = N.limb(0);
     if (N.bitlen() < f.p) r.v = sign | n; // subnormal (or zero): biased exponent 0
     else r.v = sign | ((uint64_t)(q + fb + f.bias) << fb) | (n & ((1ull << fb) - 1));
     r.flags_after = fl | (tiny_after && inexact ? 2u : 0u);
@@ -297,7 +311,7 @@ IntRes to_int(Fmt f, uint64_t a, int mode)
     r.inexact = w != EXACT;
     if (round_up(w, N.bit(0), x.neg, mode)) N.add_one();
     if (N.bitlen() > 64) r.big = true;
-    r.mag = N.w[0];
+    r.mag = N.limb(0);
     return r;
 }
 
