@@ -50,6 +50,7 @@ int64_t sys_read(LinuxProcess& p, const uint32_t* a) {
   int h = p.fds().host(int32_t(a[0]));
   if (h < 0) return -EBADF;
   std::vector<uint8_t> buf(std::min(a[2], kMaxIo));
+  if (!p.read(a[1], buf.data(), uint32_t(buf.size()))) return -EFAULT;  // before consuming input
   ssize_t n = ::read(h, buf.data(), buf.size());
   if (n < 0) return neg_errno();
   return to_guest(p, a[1], buf.data(), size_t(n)) ? -EFAULT : n;
@@ -69,6 +70,7 @@ int64_t sys_pread64(LinuxProcess& p, const uint32_t* a) {
   int h = p.fds().host(int32_t(a[0]));
   if (h < 0) return -EBADF;
   std::vector<uint8_t> buf(std::min(a[2], kMaxIo));
+  if (!p.read(a[1], buf.data(), uint32_t(buf.size()))) return -EFAULT;
   ssize_t n = ::pread(h, buf.data(), buf.size(), off_t((uint64_t(a[4]) << 32) | a[5]));
   if (n < 0) return neg_errno();
   return to_guest(p, a[1], buf.data(), size_t(n)) ? -EFAULT : n;
