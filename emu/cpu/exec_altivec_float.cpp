@@ -15,11 +15,14 @@ namespace {
 inline uint32_t nan_madd(uint32_t a, uint32_t c, uint32_t b) {
   return is_nan(a) ? quiet(a) : is_nan(b) ? quiet(b) : is_nan(c) ? quiet(c) : kDefaultNan;
 }
-// Whether a*c + b is exactly below the smallest normal in magnitude (the product is exact in
-// double; the sum is monotonically rounded, so a double result below 2^-126 means an exact one).
+// Whether a*c + b is exactly below the smallest normal in magnitude. The product is exact in
+// double; the sum is rounded monotonically, and when it lands on 2^-126 itself the rounding error
+// (TwoSum, exact) tells on which side the exact value lies.
 inline bool madd_tiny(uint32_t a, uint32_t c, uint32_t b) {
-  double s = std::fma(double(bits_f32(a)), double(bits_f32(c)), double(bits_f32(b)));
-  return std::fabs(s) < 0x1p-126;
+  const double p = double(bits_f32(a)) * double(bits_f32(c)), q = double(bits_f32(b)), s = p + q;
+  if (std::fabs(s) != 0x1p-126) return std::fabs(s) < 0x1p-126;
+  const double qv = s - p, pv = s - qv, err = (p - pv) + (q - qv);
+  return s > 0 ? err < 0 : err > 0;
 }
 
 template <class Op, class Nan, class Tiny>
