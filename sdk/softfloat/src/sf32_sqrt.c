@@ -35,11 +35,9 @@ uint32_t sf32_sqrt(uint32_t a)
         uint32_t two = pos >= 30 ? (sig >> (pos - 30)) & 3 : 0;
         rem = (rem << 2) | two;
         uint32_t trial = (root << 2) | 1;
-        root <<= 1;
-        if (rem >= trial) {
-            rem -= trial;
-            root |= 1;
-        }
+        uint32_t take = 0u - (uint32_t)(rem >= trial); /* branch-free: the bit is data */
+        rem -= trial & take;
+        root = (root << 1) | (take & 1);
     }
     /* value = root * 2^((t-30)/2) = (root << 2) * 2^(exp - 156) for exp = (t-30)/2 + 154;
      * norm_round_pack moves the leading bit to 30. */

@@ -38,11 +38,9 @@ uint64_t sf64_sqrt(uint64_t a)
     for (int i = 15; i >= 0; --i) {
         rem32 = (rem32 << 2) | ((top >> (2 * i)) & 3);
         uint32_t trial = (s16 << 2) | 1;
-        s16 <<= 1;
-        if (rem32 >= trial) {
-            rem32 -= trial;
-            s16 |= 1;
-        }
+        uint32_t take = 0u - (uint32_t)(rem32 >= trial); /* branch-free: the bit is data */
+        rem32 -= trial & take;
+        s16 = (s16 << 1) | (take & 1);
     }
     uint64_t root = (uint64_t)(s16 + 1) << 40; /* >= sqrt(N) */
     for (int step = 0; step < 2; ++step) {
