@@ -23,8 +23,9 @@ Status exec_frsp(Hart& h, uint32_t w) {
 
 namespace {
 
-// |frB| < 2^31 converts without overflow; truncation (fctiwz) or round-to-nearest-even (fctiw
-// with RN = 0) then follow from the host's conversions. FPRF is left alone.
+// |frB| < 2^31 converts without overflow unless it rounds up to 2^31; truncation (fctiwz) or
+// round-to-nearest-even (fctiw with RN = 0) then follow from the host's conversions. FPRF is
+// left alone.
 template <bool ToZero>
 Status to_int(Hart& h, uint32_t w) {
   if (unavailable(h)) [[unlikely]] return raise_unavailable(h);
@@ -40,6 +41,8 @@ Status to_int(Hart& h, uint32_t w) {
       constexpr double kMagic = 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to integer
       r = d < 0 ? -((-d + kMagic) - kMagic) : (d + kMagic) - kMagic;
     }
+    if (r > 2147483647.0) [[unlikely]]  // rounded up to 2^31: invalid
+      return commit(h, w, rt(w), convert_to_int32(bits, ToZero, f));
     const bool inexact = r != d, fr = std::fabs(r) > std::fabs(d);
     f &= ~(FR | FI);
     if (fr) f |= FR;

@@ -12,11 +12,11 @@ namespace {
 // FPSCR field n (0 = most significant nibble) as a mask.
 constexpr uint32_t field_bits(unsigned n) { return 0xF0000000u >> (4 * n); }
 
+// The new FPSCR, then CR1 if Rc (before a pending enabled exception interrupts, as in qemu).
 Status written(Hart& h, uint32_t w, uint32_t f) {
-  f = with_summaries(f);
-  h.fpscr = f;
-  if ((f & FEX) && fp_traps_enabled(h)) return h.raise_program(SRR1_PROGRAM_FP);
+  h.fpscr = with_summaries(f);
   if (rc_bit(w)) set_cr1(h);
+  if ((h.fpscr & FEX) && fp_traps_enabled(h)) return h.raise_program(SRR1_PROGRAM_FP);
   return Status::Ok;
 }
 
