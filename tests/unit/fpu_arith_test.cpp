@@ -4,6 +4,7 @@
 // denormals, tininess before rounding, FR/FI, single rounding for single precision.
 #include <doctest/doctest.h>
 
+#include "cpu/fpu_exact.h"
 #include "fpu_test_rig.h"
 
 using namespace pimnic;
@@ -212,4 +213,46 @@ TEST_CASE("fpu arith: single precision rounds once, also from double operands") 
   // The same values through the rounding of every mode.
   check(run(r, kFadds, 0x3FF0000010000000, 0x3C30000000000000, 0, fb::RoundZero), kOne,
         fb::RoundZero | fb::FX | fb::XX | fb::FI | kPNorm);
+}
+
+TEST_CASE("fpu arith: the host fast path and the exact path agree, double operands included") {
+  // Single-precision instructions on arbitrary doubles go through round-to-odd on the fast path;
+  // the exact path computes with integers. Both must give the same bits and FPSCR.
+  FpuRig r;
+  FpRng rng(0x0DD);
+  struct Case { uint32_t word; fb::Op op; bool single; };
+  const Case cases[] = {
+      {kFadds, fb::Op::Add, true},         {a_form(59, 20, 1, 2, 3, 0), fb::Op::Sub, true},
+      {kFmuls, fb::Op::Mul, true},         {a_form(59, 18, 1, 2, 3, 0), fb::Op::Div, true},
+      {a_form(59, 22, 1, 0, 3, 0), fb::Op::Sqrt, true},
+      {a_form(59, 29, 1, 2, 3, 4), fb::Op::MulAdd, true},
+      {a_form(59, 31, 1, 2, 3, 4), fb::Op::NegMulAdd, true},
+      {a_form(59, 24, 1, 0, 3, 0), fb::Op::Recip, true},
+      {x_form(63, 12, 1, 0, 3), fb::Op::Round, true},
+      {a_form(63, 29, 1, 2, 3, 4), fb::Op::MulAdd, false},
+      {a_form(63, 30, 1, 2, 3, 4), fb::Op::NegMulSub, false},
+  };
+  for (const Case& k : cases)
+    for (uint32_t rn = 0; rn < 4; ++rn)
+      for (int i = 0; i < 800; ++i) {
+        uint64_t a = rng.in_range(1023 - 40, 1023 + 40), b = rng.in_range(1023 - 40, 1023 + 40),
+                 c = rng.in_range(1023 - 40, 1023 + 40);
+        if (k.op == fb::Op::Sqrt) b &= ~fb::SIGN;
+        if (i % 4 == 0) b = bits_of(-double_of(a) * double_of(c)) ^ (rng.next() & 0x3FFFFFFF);
+        if (i % 4 == 1) b = rng.in_range(1023 - 120, 1023 - 60);  // a tiny addend
+        const uint32_t fpscr = rn | (i % 8 == 0 ? fb::XX : 0);
+        fb::Outcome want = fb::exact(k.op, k.single, a, b, c, fpscr);
+        r.reset(fpscr);
+        r.fpr(2) = a, r.fpr(3) = b, r.fpr(4) = c;
+        r.run(k.word);
+        uint32_t f = fpscr | want.raised;
+        if (want.raised & ~fpscr) f |= fb::FX;
+        f = fb::with_summaries((f & ~fb::RESULT_STATUS) | want.status);
+        if (r.fpr(1) != want.value || r.h().fpscr != f) {
+          INFO(std::hex, "word ", k.word, " RN=", rn, " a=", a, " b=", b, " c=", c, " got ",
+               r.fpr(1), " ", fpscr_names(r.h().fpscr), " want ", want.value, " ", fpscr_names(f));
+          CHECK(false);
+          return;
+        }
+      }
 }

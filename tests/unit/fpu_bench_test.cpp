@@ -42,7 +42,7 @@ TEST_CASE("fpu bench: scalar FP loops" * doctest::skip()) {
       r.h().run(n);
       double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       CHECK(r.h().icount == n);
-      MESSAGE(l.name, " RN=", rn, ": ", int(double(n) / s / 1e6), " MIPS");
+      MESSAGE(std::string(l.name), " RN=", rn, ": ", int(double(n) / s / 1e6), " MIPS");
     }
   }
 }
