@@ -2,13 +2,9 @@
 
 #include "cpu/core.h"
 #include "cpu/hart.h"
-#include "isa/exec_decls.h"
+#include "cpu/dispatch.h"
 
 namespace pimnic {
-
-namespace {
-isa::Status exec_illegal_word(Hart& h, uint32_t) { return h.raise_illegal(); }
-}  // namespace
 
 DecodeCache::DecodeCache(AddressSpace& mem, const isa::Decoder& decoder)
     : mem_(mem), decoder_(decoder) {
@@ -18,7 +14,8 @@ DecodeCache::DecodeCache(AddressSpace& mem, const isa::Decoder& decoder)
 DecodeCache::~DecodeCache() { mem_.remove_listener(this); }
 
 void DecodeCache::reset_page(DecodedPage& p) {
-  for (Decoded& d : p.e) d = Decoded{&decode_stub, 0, isa::InsnId::Invalid};
+  for (Decoded& d : p.e) d = Decoded{&threaded_decode, 0, isa::InsnId::Invalid};
+  p.e[DecodedPage::kEntries] = Decoded{&threaded_page_end, 0, isa::InsnId::Invalid};
 }
 
 DecodedPage* DecodeCache::page_slow(uint32_t pc) {
@@ -44,13 +41,8 @@ const Decoded& DecodeCache::fill(uint32_t pc) {
   const isa::InsnRow* row = decoder_.decode(word);
   d.word = word;
   d.id = row ? row->id : isa::InsnId::Invalid;
-  d.fn = row ? row->exec : &exec_illegal_word;
+  d.fn = row ? threaded_exec(row->id) : &threaded_illegal;
   return d;
-}
-
-isa::Status DecodeCache::decode_stub(Hart& h, uint32_t) {
-  const Decoded& d = h.dcache_->fill(h.pc);
-  return d.fn(h, d.word);
 }
 
 void DecodeCache::invalidate_all() {

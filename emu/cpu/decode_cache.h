@@ -11,16 +11,22 @@
 
 namespace pimnic {
 
+struct Decoded;
+// Threaded dispatch: each entry's function executes its instruction and tail-calls the next
+// entry's, carrying pc and the instruction count in registers (see cpu/dispatch.h).
+using ThreadedFn = isa::Status (*)(Hart& h, const Decoded* e, uint32_t pc, uint64_t icount,
+                                   uint64_t icount_limit);
+
 struct Decoded {
-  isa::ExecFn fn;     // the row's executor, or a stub that decodes first
+  ThreadedFn fn;      // the row's threaded executor, or a stub (decode first, page end)
   uint32_t word;
-  isa::InsnId id;
+  isa::InsnId id;     // Invalid until decoded, and for illegal words
 };
 
 struct DecodedPage {
   static constexpr unsigned kEntries = kPageSize / 4;
   uint32_t base;
-  Decoded e[kEntries];
+  Decoded e[kEntries + 1];  // the extra entry is a sentinel that moves on to the next page
 };
 
 class DecodeCache : public MemoryListener {
@@ -45,7 +51,6 @@ class DecodeCache : public MemoryListener {
   void code_page_written(uint32_t page_addr) override;
   void drop_fast_mapping(uint32_t) override {}
 
-  static isa::Status decode_stub(Hart& h, uint32_t);
 
  private:
   static constexpr unsigned kFastSlots = 64;

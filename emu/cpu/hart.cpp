@@ -5,6 +5,7 @@
 
 #include "cpu/core.h"
 #include "cpu/decode_cache.h"
+#include "cpu/dispatch.h"
 
 namespace pimnic {
 
@@ -61,31 +62,43 @@ StopReason Hart::run(uint64_t max_insts) {
       if (raise({Interrupt::InstructionStorage, pc, SRR1_ISI_NOT_MAPPED}) == Status::Stop) break;
       continue;
     }
-    Decoded* e = &page->e[(pc & (kPageSize - 1)) >> 2];
-    Decoded* page_end = page->e + DecodedPage::kEntries;
-    for (;;) {
-      Status s = e->fn(*this, e->word);
-      ++icount;
-      if (s == Status::Ok) [[likely]] {
-        pc += 4;
-        if (++e == page_end) [[unlikely]] break;
-      } else if (s == Status::Jump) {
-        // Taken branches stay here; leave only when an interrupt may now be deliverable (the
-        // instruction may have set MSR[EE]) or the target is not in RAM.
-        if ((msr & MSR_EE) && (external_irq || dec_pending)) [[unlikely]] break;
-        page = dcache_->page(pc);
-        if (!page) [[unlikely]] break;
-        e = &page->e[(pc & (kPageSize - 1)) >> 2];
-        page_end = page->e + DecodedPage::kEntries;
-      } else {
-        if (stop_reason == StopReason::None) stop_reason = StopReason::Fault;
-        break;
-      }
-      if (icount >= icount_limit) [[unlikely]] break;
-    }
+    const Decoded* e = &page->e[(pc & (kPageSize - 1)) >> 2];
+#if PIMNIC_THREADED_DISPATCH
+    // The chain of threaded executors runs until icount_limit, a stop, or a jump it cannot follow.
+    if (e->fn(*this, e, pc, icount, icount_limit) == Status::Stop && stop_reason == StopReason::None)
+      stop_reason = StopReason::Fault;
+#else
+    run_loop(page, e);
+#endif
   }
   return stop_reason;
 }
+
+#if !PIMNIC_THREADED_DISPATCH
+// The dispatcher for compilers without guaranteed tail calls: a loop over the same entries.
+void Hart::run_loop(DecodedPage* page, const Decoded* e) {
+  const Decoded* page_end = page->e + DecodedPage::kEntries;
+  for (;;) {
+    if (e->fn == &threaded_decode) e = &dcache_->fill(pc);
+    Status s = plain_exec(*e)(*this, e->word);
+    ++icount;
+    if (s == Status::Ok) [[likely]] {
+      pc += 4;
+      if (++e == page_end) [[unlikely]] return;
+    } else if (s == Status::Jump) {
+      if ((msr & MSR_EE) && (external_irq || dec_pending)) [[unlikely]] return;
+      page = dcache_->page(pc);
+      if (!page) [[unlikely]] return;
+      e = &page->e[(pc & (kPageSize - 1)) >> 2];
+      page_end = page->e + DecodedPage::kEntries;
+    } else {
+      if (stop_reason == StopReason::None) stop_reason = StopReason::Fault;
+      return;
+    }
+    if (icount >= icount_limit) [[unlikely]] return;
+  }
+}
+#endif
 
 StopReason Hart::step(ExecRecord& r) {
   stop_reason = StopReason::None;
@@ -116,11 +129,11 @@ StopReason Hart::step(ExecRecord& r) {
     r.status = raise({Interrupt::InstructionStorage, pc, SRR1_ISI_NOT_MAPPED});
   } else {
     const Decoded* d = &page->e[(pc & (kPageSize - 1)) >> 2];
-    if (d->fn == &DecodeCache::decode_stub) d = &dcache_->fill(pc);
+    if (d->fn == &threaded_decode) d = &dcache_->fill(pc);
     r.word = d->word;
     r.id = d->id;
     icount_limit = icount + 1;
-    r.status = d->fn(*this, d->word);
+    r.status = plain_exec(*d)(*this, d->word);
     ++icount;
     if (r.status == Status::Ok) pc += 4;
     if (r.status == Status::Stop && stop_reason == StopReason::None) stop_reason = StopReason::Fault;

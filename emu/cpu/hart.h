@@ -20,6 +20,7 @@ namespace pimnic {
 class Core;
 class DecodeCache;
 struct Decoded;
+struct DecodedPage;
 
 using isa::Status;
 
@@ -37,7 +38,7 @@ class Environment {
   virtual Status interrupt(Hart& h, const InterruptInfo& info) = 0;
 };
 
-class Hart : public ArchState, public MemoryListener {
+struct Hart : public ArchState, public MemoryListener {
  public:
   Hart(Core& core, unsigned index_in_core);
   ~Hart() override;
@@ -134,6 +135,18 @@ class Hart : public ArchState, public MemoryListener {
   // Byte blocks in memory order (vector registers, dcbz, strings). len <= 64.
   bool read_block(uint32_t ea, uint8_t* dst, unsigned len);
   bool write_block(uint32_t ea, const uint8_t* src, unsigned len);
+  // Host address of ea when the fast path maps its page, else null (then use the block calls,
+  // which also fill the mapping). For naturally aligned blocks within a page (vector registers).
+  // Stores through it need no note_write: write mappings exist only for pages without code or
+  // reservations.
+  const uint8_t* fast_read_ptr(uint32_t ea) const {
+    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    return e.read_tag == (ea & ~(kPageSize - 1)) ? reinterpret_cast<const uint8_t*>(e.host_base + ea) : nullptr;
+  }
+  uint8_t* fast_write_ptr(uint32_t ea) const {
+    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    return e.write_tag == (ea & ~(kPageSize - 1)) ? reinterpret_cast<uint8_t*>(e.host_base + ea) : nullptr;
+  }
   Status mem_status = Status::Jump;  // what to return when an access failed
 
   // Out-of-line paths (also used directly by rare instructions).
@@ -165,6 +178,7 @@ class Hart : public ArchState, public MemoryListener {
     uintptr_t host_base = 0; // host address of guest address 0 for this page's region
   };
   void tlb_fill(uint32_t ea, const Region& r);
+  void run_loop(DecodedPage* page, const Decoded* e);
   void record_access(uint32_t ea, unsigned size, bool write, bool mmio, const uint8_t* be_bytes);
 
   Core& core_;

@@ -70,6 +70,15 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
       res.exit_code = h.exit_code;
       break;
     }
+    if (why == StopReason::Halt) {
+      // Waiting for an interrupt with interrupts disabled: nothing can ever wake this machine.
+      res.kind = RunResult::Kind::Fault;
+      char buf[128];
+      std::snprintf(buf, sizeof buf, "the core halted at 0x%08x with interrupts disabled (MSR[POW] set, MSR[EE] clear)", h.pc);
+      res.message = buf;
+      res.exit_code = 128 + SIGILL;
+      break;
+    }
     if (why == StopReason::Fault) {
       res.kind = RunResult::Kind::Fault;
       res.message = describe_fault(h);

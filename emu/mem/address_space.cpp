@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <string>
+
+#include <sys/mman.h>
 
 namespace pimnic {
 
@@ -23,10 +26,18 @@ static void insert_sorted(std::vector<Region>& regions, Region r) {
 uint8_t* AddressSpace::add_ram(std::string name, uint32_t base, uint32_t size) {
   if (size == 0 || uint64_t(base) + size > (1ull << 32))
     throw std::invalid_argument("RAM region '" + name + "' does not fit the 32-bit address space");
-  auto mem = std::make_unique<uint8_t[]>(size);  // value-initialised: zero
-  uint8_t* p = mem.get();
-  insert_sorted(regions_, Region{std::move(name), base, size, p, nullptr});
-  storage_.push_back(std::move(mem));
+  // Anonymous mappings are zero-filled lazily by the host kernel: a large machine pays only for
+  // the memory its guests touch.
+  void* m = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) throw std::invalid_argument("cannot allocate " + std::to_string(size) + " bytes for '" + name + "'");
+  auto* p = static_cast<uint8_t*>(m);
+  try {
+    insert_sorted(regions_, Region{std::move(name), base, size, p, nullptr});
+  } catch (...) {
+    munmap(m, size);
+    throw;
+  }
+  storage_.push_back(HostMapping{p, size});
   last_ = nullptr;
   drop_all_fast_mappings();
   return p;
@@ -84,6 +95,10 @@ bool AddressSpace::fill_bytes(uint32_t addr, uint8_t value, uint32_t len) {
                                [&](uint8_t* p, uint32_t n) { std::memset(p, value, n); });
   note_write(addr, len);
   return ok;
+}
+
+AddressSpace::~AddressSpace() {
+  for (const HostMapping& m : storage_) munmap(m.addr, m.size);
 }
 
 void AddressSpace::remove_listener(MemoryListener* l) {

@@ -37,6 +37,7 @@ struct Region {
 class AddressSpace {
  public:
   explicit AddressSpace(std::string name) : name_(std::move(name)) {}
+  ~AddressSpace();
   AddressSpace(const AddressSpace&) = delete;
   AddressSpace& operator=(const AddressSpace&) = delete;
 
@@ -89,7 +90,11 @@ class AddressSpace {
 
   std::string name_;
   std::vector<Region> regions_;
-  std::vector<std::unique_ptr<uint8_t[]>> storage_;
+  struct HostMapping {
+    uint8_t* addr;
+    uint32_t size;
+  };
+  std::vector<HostMapping> storage_;
   std::vector<MemoryListener*> listeners_;
   std::vector<uint64_t> code_bitmap_;  // one bit per 4 KiB page of the 4 GiB space, lazily sized
   uint32_t code_pages_ = 0;
