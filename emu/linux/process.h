@@ -113,6 +113,9 @@ class LinuxProcess : public Environment {
   ProcessResult result_;
 };
 
+// read_elf for Linux executables, refusing dynamically linked and PIE ones with a clear message.
+ElfImage read_linux_executable(const std::string& path);
+
 // Signal names and what Linux does by default.
 const char* signal_name(int sig);
 enum class SignalDefault { Terminate, Core, Ignore, Stop };

@@ -1,4 +1,7 @@
-// Signal names and default actions (signal(7); PowerPC uses the generic numbering).
+// Signals: names and default actions (signal(7); PowerPC uses the generic numbering), and what
+// happens when the process gets one (pimnic runs no guest handlers: the default action).
+#include <cstdio>
+
 #include "linux/process.h"
 
 namespace pimnic::linux_user {
@@ -24,6 +27,43 @@ SignalDefault signal_default(int sig) {
     default:
       return SignalDefault::Terminate;
   }
+}
+
+void LinuxProcess::terminate_by_signal(int sig, const std::string& message) {
+  stopping_ = true;
+  result_.kind = ProcessResult::Kind::Signaled;
+  result_.signal = sig;
+  result_.status = 128 + sig;
+  result_.message = message.empty() ? std::string("guest terminated by signal ") + std::to_string(sig) +
+                                          " (" + signal_name(sig) + ")"
+                                    : message;
+  hart().request_stop(StopReason::Exit);
+}
+
+void LinuxProcess::raise_signal(int sig, const std::string& why) {
+  if (sig <= 0 || sig > 64) return;
+  bool unblockable = sig == 9 || sig == 19;
+  const SignalAction& act = sigactions[size_t(sig)];
+  if (!unblockable && act.handler == 1) return;  // SIG_IGN
+  if (!unblockable && (sigmask >> (sig - 1) & 1)) {
+    sigpending |= 1ull << (sig - 1);
+    return;
+  }
+  SignalDefault d = signal_default(sig);
+  if (act.handler > 1 && !unblockable)
+    std::fprintf(stderr, "pimnic: the guest's handler for signal %d (%s) is not run (pimnic does not deliver signals); default action\n",
+                 sig, signal_name(sig));
+  if (d == SignalDefault::Ignore || d == SignalDefault::Stop) return;
+  terminate_by_signal(sig, why);
+}
+
+void LinuxProcess::deliver_pending() {
+  uint64_t ready = sigpending & ~sigmask;
+  for (int sig = 1; sig <= 64 && ready && !stopping_; ++sig)
+    if (ready >> (sig - 1) & 1) {
+      sigpending &= ~(1ull << (sig - 1));
+      raise_signal(sig);
+    }
 }
 
 }  // namespace pimnic::linux_user
