@@ -115,6 +115,7 @@ enum class Field : uint8_t {
   CRB21,                  // isel condition bit, 21-25
   PIMX,                   // PIM extension immediate, 16-20
   STRM,                   // data stream id of dst/dss, 9-10
+  FBF,                    // FPSCR field number of mtfsfi, 6-8 (not a CR field)
 };
 
 enum class Role : uint8_t {

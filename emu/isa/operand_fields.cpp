@@ -18,7 +18,7 @@ uint32_t operand_field_mask(Field f) {
     case Field::FRC: case Field::VRC: case Field::MB: case Field::CRB21:
       return field_mask(21, 25);
     case Field::ME: return field_mask(26, 30);
-    case Field::BF: return field_mask(6, 8);
+    case Field::BF: case Field::FBF: return field_mask(6, 8);
     case Field::BFA: return field_mask(11, 13);
     case Field::BD: return field_mask(16, 29);
     case Field::LI: return field_mask(6, 29);
