@@ -1,5 +1,7 @@
 // `pimnic run IMAGE.elf`: boot a firmware image.
 #include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "loader/elf_image.h"
@@ -13,16 +15,47 @@ struct RunOptions {
   uint64_t max_insts = 0;
   std::string core;
   uint32_t ram_size = 0;
+  std::vector<std::string> sets;
+  bool list_params = false;
+  std::string stats_file, stats_json;
 };
+
+void write_stats(const RunOptions& o, const StatRegistry& stats) {
+  if (!o.stats_file.empty()) {
+    std::ofstream f(o.stats_file);
+    if (!f) return fail("cannot write " + o.stats_file);
+    stats.write_text(f);
+  }
+  if (!o.stats_json.empty()) {
+    std::ofstream f(o.stats_json);
+    if (!f) return fail("cannot write " + o.stats_json);
+    f << stats.to_json().dump(2) << "\n";
+  }
+}
 
 void run_command(const RunOptions& o) {
   try {
+    SingleCoreConfig cfg;
+    ParamRegistry params;
+    cfg.declare(params);
+    if (o.list_params) {
+      std::fputs(params.describe().c_str(), stdout);
+      return;
+    }
+    if (o.image.empty()) return fail("run needs an ELF image (see --help)");
     ElfImage img = read_elf(o.image);
-    std::string profile = !o.core.empty() ? o.core : !img.profile.empty() ? img.profile : "host";
-    SingleCoreMachine m(profile, o.ram_size, stdout);
+    // The image says which profile it was built for; --core and --set override it.
+    if (!img.profile.empty()) params.set("core.profile", img.profile);
+    if (!o.core.empty()) params.set("core.profile", o.core);
+    if (o.ram_size) params.set("mem.ram_size", std::to_string(o.ram_size));
+    for (const std::string& s : o.sets) params.set_assignment(s);
+    SingleCoreMachine m(cfg, stdout);
+    StatRegistry stats;
+    m.register_stats(stats);
     m.load(img);
     RunResult r = m.run(o.max_insts);
     std::fflush(stdout);
+    write_stats(o, stats);
     switch (r.kind) {
       case RunResult::Kind::Exited: exit_status() = r.exit_code; break;
       case RunResult::Kind::InsnLimit:
@@ -36,7 +69,7 @@ void run_command(const RunOptions& o) {
     }
   } catch (const LoadError& e) {
     fail(e.what());
-  } catch (const std::invalid_argument& e) {
+  } catch (const std::invalid_argument& e) {  // also ParamError
     fail(e.what());
   }
 }
@@ -45,11 +78,15 @@ void run_command(const RunOptions& o) {
 void add_run_command(CLI::App& app) {
   auto o = std::make_shared<RunOptions>();
   CLI::App* c = app.add_subcommand("run", "Boot a firmware image (ELF) on a one-core machine");
-  c->add_option("image", o->image, "ELF image built with the pimnic SDK")->required();
+  c->add_option("image", o->image, "ELF image built with the pimnic SDK");
   c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions");
   c->add_option("--core", o->core, "Core profile: host, nic or pim (default: from the image)")
       ->check(CLI::IsMember({"host", "nic", "pim"}));
   c->add_option("--ram-size", o->ram_size, "RAM size in bytes (default: the profile's)");
+  c->add_option("--set", o->sets, "Set a parameter: key=value (repeatable; see --list-params)");
+  c->add_flag("--list-params", o->list_params, "Print every parameter with its default and meaning");
+  c->add_option("--stats", o->stats_file, "Write gem5-style statistics (name value # description) here");
+  c->add_option("--stats-json", o->stats_json, "Write the statistics as JSON here");
   c->callback([o] { run_command(*o); });
 }
 

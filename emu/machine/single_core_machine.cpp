@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <stdexcept>
 
 #include "pimnic/memmap.h"
 
@@ -24,10 +25,22 @@ static uint32_t sysinfo_features(const CoreConfig& c) {
   return f;
 }
 
-SingleCoreMachine::SingleCoreMachine(const std::string& profile, uint32_t ram_size, std::FILE* out) {
+void SingleCoreConfig::declare(ParamRegistry& p) {
+  p.declare("core.profile", profile, profile, "core profile: host (7400, FPU, AltiVec-128), nic (440-class), pim (AltiVec-256, PIM extension)",
+            {"host", "nic", "pim"});
+  p.declare("mem.ram_size", ram_size, ram_size, "bytes of RAM at address 0 (0: 64 MiB on host, 384 KiB on nic and pim)");
+  p.declare("core.clock_hz", clock_hz, clock_hz, "core clock in Hz (0: 2 GHz on host, 500 MHz on nic and pim)");
+  p.declare("core.tb_divider", tb_divider, tb_divider, "core cycles per time-base and decrementer tick");
+}
+
+SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* out) {
+  const std::string& profile = config.profile;
   CoreConfig cfg = core_profile(profile);
   cfg.name = "core0";
-  if (ram_size == 0) ram_size = default_ram_size(profile);
+  if (config.clock_hz > 0) cfg.clock_hz = config.clock_hz;
+  if (config.tb_divider == 0) throw std::invalid_argument("core.tb_divider must be at least 1");
+  cfg.tb_divider = config.tb_divider;
+  uint32_t ram_size = config.ram_size ? config.ram_size : default_ram_size(profile);
   mem_.add_ram("ram", PIMNIC_RAM_BASE, ram_size);
   console_ = std::make_unique<ConsoleDevice>(mem_, out);
   exit_ = std::make_unique<ExitDevice>([this](int, Hart*) { exited_ = true; });
@@ -43,6 +56,18 @@ SingleCoreMachine::SingleCoreMachine(const std::string& profile, uint32_t ram_si
   mem_.add_device(PIMNIC_EXIT_BASE, PIMNIC_DEVICE_SIZE, exit_.get());
   mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, sysinfo_.get());
   core_ = std::make_unique<Core>(cfg, mem_);
+}
+
+void SingleCoreMachine::register_stats(StatRegistry& s) {
+  Hart& h = hart();
+  double hz = core_->config().clock_hz;
+  s.counter("sim_insts", &h.icount, "instructions retired by all cores");
+  s.formula("sim_seconds", [&h, hz] { return double(h.cycles()) / hz; }, "simulated seconds");
+  s.formula("core0.cycles", [&h] { return double(h.cycles()); }, "core cycles elapsed", true);
+  s.counter("core0.committed_insts", &h.icount, "instructions retired by core0");
+  s.formula("core0.ipc", [&h] { return h.cycles() ? double(h.icount) / double(h.cycles()) : 0.0; },
+            "instructions per cycle of core0");
+  s.formula("console.bytes", [this] { return double(console_->bytes_written()); }, "bytes written to the console", true);
 }
 
 void SingleCoreMachine::load(const ElfImage& img) {

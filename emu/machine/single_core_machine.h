@@ -11,6 +11,8 @@
 #include "devices/sysinfo.h"
 #include "loader/elf_image.h"
 #include "mem/address_space.h"
+#include "sim/params.h"
+#include "sim/stats.h"
 
 namespace pimnic {
 
@@ -21,10 +23,23 @@ struct RunResult {
   uint64_t instructions = 0;
 };
 
+// Everything that shapes the machine, settable by name (--set) before it is built.
+struct SingleCoreConfig {
+  std::string profile = "host";
+  uint32_t ram_size = 0;  // 0: the profile's default
+  double clock_hz = 0;    // 0: the profile's default
+  uint32_t tb_divider = 8;
+  void declare(ParamRegistry& params);
+};
+
 class SingleCoreMachine {
  public:
+  SingleCoreMachine(const SingleCoreConfig& cfg, std::FILE* console_out);
   // ram_size 0 means the profile's default (host 64 MiB, nic/pim 384 KiB).
-  SingleCoreMachine(const std::string& profile, uint32_t ram_size, std::FILE* console_out);
+  SingleCoreMachine(const std::string& profile, uint32_t ram_size, std::FILE* console_out)
+      : SingleCoreMachine(SingleCoreConfig{profile, ram_size}, console_out) {}
+  // Register this machine's statistics (deterministic: simulated quantities only).
+  void register_stats(StatRegistry& stats);
 
   // Load the image and point the hart at its entry. Throws LoadError.
   void load(const ElfImage& img);
