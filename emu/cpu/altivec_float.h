@@ -4,13 +4,17 @@
 // first NaN operand, quieted, else the default NaN 0x7FC00000. The host computes the ordinary
 // cases; NaN lanes are rebuilt afterwards.
 #pragma once
+#include <cmath>
 #include <cstdint>
 
-#include "cpu/altivec_common.h"
+#include "cpu/altivec_simd.h"
 #include "util/bits.h"
 
 #if defined(__SSE__)
 #include <xmmintrin.h>
+#endif
+#if defined(PIMNIC_ALTIVEC_SSE2)
+#include <immintrin.h>
 #endif
 
 namespace pimnic::vec {
@@ -78,6 +82,79 @@ inline void float_map(Hart& h, VReg& r, const VReg& a, const VReg& b, const VReg
       }
     }
   });
+}
+
+#if defined(PIMNIC_ALTIVEC_SSE2)
+namespace sse {
+
+using F = __m128;
+inline F as_f(V v) { return _mm_castsi128_ps(v); }
+inline V as_i(F f) { return _mm_castps_si128(f); }
+
+// Denormals to signed zeros in the lanes of mask nj (all ones under NJ, else zero).
+inline V flush(V x, V nj) {
+  V tiny = _mm_and_si128(_mm_cmpeq_epi32(_mm_and_si128(x, _mm_set1_epi32(int(kExp))), _mm_setzero_si128()), nj);
+  return _mm_andnot_si128(_mm_andnot_si128(sign32(), tiny), x);
+}
+inline V nj_mask(const Hart& h) { return (h.vscr & VSCR_NJ) ? ones() : _mm_setzero_si128(); }
+
+// float_map on 16-byte chunks: op on four floats at a time; lanes that came out NaN, or (under NJ)
+// exactly the smallest normal, are redone by the scalar rules.
+template <class Op, class Nan, class Tiny>
+inline void float_map(Hart& h, VReg& d, const VReg& a, const VReg& b, const VReg& c, Op op, Nan nan, Tiny tiny) {
+  HostFpMode mode;
+  const V nj = nj_mask(h);
+  for (unsigned k = 0; k < chunks(h); ++k) {
+    const V x = flush(ld(a, k), nj), y = flush(ld(b, k), nj), z = flush(ld(c, k), nj);
+    const F r = op(as_f(x), as_f(y), as_f(z));
+    const V ri = as_i(r);
+    const V odd = _mm_or_si128(as_i(_mm_cmpunord_ps(r, r)),
+                               _mm_and_si128(nj, _mm_cmpeq_epi32(_mm_andnot_si128(sign32(), ri),
+                                                                 _mm_set1_epi32(int(kMinNormal)))));
+    V out = flush(ri, nj);
+    if (_mm_movemask_epi8(odd)) [[unlikely]] {
+      alignas(16) uint32_t xs[4], ys[4], zs[4], rs[4];
+      _mm_store_si128(reinterpret_cast<V*>(xs), x), _mm_store_si128(reinterpret_cast<V*>(ys), y);
+      _mm_store_si128(reinterpret_cast<V*>(zs), z), _mm_store_si128(reinterpret_cast<V*>(rs), out);
+      for (int i = 0; i < 4; ++i) {
+        if (is_nan(rs[i])) rs[i] = nan(xs[i], ys[i], zs[i]);
+        else if ((h.vscr & VSCR_NJ) && (rs[i] & ~kSign) == kMinNormal && tiny(xs[i], ys[i], zs[i])) rs[i] &= kSign;
+      }
+      out = _mm_load_si128(reinterpret_cast<const V*>(rs));
+    }
+    st(d, k, out);
+  }
+}
+
+// Fused multiply-add: the host's FMA unit when it has one, else the C library per lane.
+bool host_has_fma();
+F fma_hw(F a, F b, F c);
+inline F fma(F a, F b, F c) {
+  static const bool hw = host_has_fma();
+  if (hw) [[likely]] return fma_hw(a, b, c);
+  alignas(16) float x[4], y[4], z[4];
+  _mm_store_ps(x, a), _mm_store_ps(y, b), _mm_store_ps(z, c);
+  for (int i = 0; i < 4; ++i) x[i] = std::fma(x[i], y[i], z[i]);
+  return _mm_load_ps(x);
+}
+
+}  // namespace sse
+#endif
+
+// An element-wise float instruction writing vD: the SSE2 form sse_op (on __m128) where available,
+// else op on single floats. Pass the SSE2 form through VEC_PICK(form, nullptr).
+template <class SseOp, class Op, class Nan, class Tiny>
+inline Status float_op(Hart& h, uint32_t w, const VReg& a, const VReg& b, const VReg& c, SseOp sse_op, Op op,
+                       Nan nan, Tiny tiny) {
+  if (!enabled(h)) [[unlikely]] return unavailable(h);
+#if defined(PIMNIC_ALTIVEC_SSE2)
+  sse::float_map(h, h.vr[rt(w)], a, b, c, sse_op, nan, tiny);
+#else
+  VReg r;
+  float_map(h, r, a, b, c, op, nan, tiny);
+  h.vr[rt(w)] = r;
+#endif
+  return Status::Ok;
 }
 
 // For operations whose results that round to the smallest normal are never tiny (add, subtract,

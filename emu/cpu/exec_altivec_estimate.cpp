@@ -15,26 +15,25 @@ namespace pimnic {
 
 using namespace vec;
 
+#if defined(PIMNIC_ALTIVEC_SSE2)
+using sse::F;
+#endif
+
+// 1/x is below the smallest normal exactly when |x| > 2^126.
 Status exec_vrefp(Hart& h, uint32_t w) {
-  if (!enabled(h)) [[unlikely]] return unavailable(h);
   const VReg& b = h.vr[rb(w)];
-  VReg r;
-  // 1/x is below the smallest normal exactly when |x| > 2^126.
-  float_map(h, r, b, b, b, [](float x, float, float) { return 1.0f / x; },
-            [](uint32_t x, uint32_t, uint32_t) { return nan1(x); },
-            [](uint32_t x, uint32_t, uint32_t) { return (x & ~kSign) > 0x7E800000u; });
-  h.vr[rt(w)] = r;
-  return Status::Ok;
+  return float_op(h, w, b, b, b, VEC_PICK([](F x, F, F) { return _mm_div_ps(_mm_set1_ps(1.0f), x); }, nullptr),
+                  [](float x, float, float) { return 1.0f / x; },
+                  [](uint32_t x, uint32_t, uint32_t) { return nan1(x); },
+                  [](uint32_t x, uint32_t, uint32_t) { return (x & ~kSign) > 0x7E800000u; });
 }
 
 Status exec_vrsqrtefp(Hart& h, uint32_t w) {
-  if (!enabled(h)) [[unlikely]] return unavailable(h);
   const VReg& b = h.vr[rb(w)];
-  VReg r;
-  float_map(h, r, b, b, b, [](float x, float, float) { return 1.0f / std::sqrt(x); },
-            [](uint32_t x, uint32_t, uint32_t) { return nan1(x); }, never_tiny);
-  h.vr[rt(w)] = r;
-  return Status::Ok;
+  return float_op(h, w, b, b, b,
+                  VEC_PICK([](F x, F, F) { return _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(x)); }, nullptr),
+                  [](float x, float, float) { return 1.0f / std::sqrt(x); },
+                  [](uint32_t x, uint32_t, uint32_t) { return nan1(x); }, never_tiny);
 }
 
 namespace {

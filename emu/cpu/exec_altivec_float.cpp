@@ -25,38 +25,40 @@ inline bool madd_tiny(uint32_t a, uint32_t c, uint32_t b) {
   return s > 0 ? err < 0 : err > 0;
 }
 
-template <class Op, class Nan, class Tiny>
-Status float_op(Hart& h, uint32_t w, const VReg& a, const VReg& b, const VReg& c, Op op, Nan nan, Tiny tiny) {
-  if (!enabled(h)) [[unlikely]] return unavailable(h);
-  VReg r;
-  float_map(h, r, a, b, c, op, nan, tiny);
-  h.vr[rt(w)] = r;
-  return Status::Ok;
-}
-
 }  // namespace
+
+#if defined(PIMNIC_ALTIVEC_SSE2)
+using sse::F;
+using sse::V;
+#endif
 
 Status exec_vaddfp(Hart& h, uint32_t w) {
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)];
-  return float_op(h, w, a, b, b, [](float x, float y, float) { return x + y; },
+  return float_op(h, w, a, b, b, VEC_PICK([](F x, F y, F) { return _mm_add_ps(x, y); }, nullptr),
+                  [](float x, float y, float) { return x + y; },
                   [](uint32_t x, uint32_t y, uint32_t) { return nan2(x, y); }, never_tiny);
 }
 
 Status exec_vsubfp(Hart& h, uint32_t w) {
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)];
-  return float_op(h, w, a, b, b, [](float x, float y, float) { return x - y; },
+  return float_op(h, w, a, b, b, VEC_PICK([](F x, F y, F) { return _mm_sub_ps(x, y); }, nullptr),
+                  [](float x, float y, float) { return x - y; },
                   [](uint32_t x, uint32_t y, uint32_t) { return nan2(x, y); }, never_tiny);
 }
 
 // vA*vC + vB with a single rounding.
 Status exec_vmaddfp(Hart& h, uint32_t w) {
-  return float_op(h, w, h.vr[ra(w)], h.vr[rc(w)], h.vr[rb(w)],
+  return float_op(h, w, h.vr[ra(w)], h.vr[rc(w)], h.vr[rb(w)], VEC_PICK(sse::fma, nullptr),
                   [](float x, float y, float z) { return std::fma(x, y, z); }, nan_madd, madd_tiny);
 }
 
 // -(vA*vC - vB) with a single rounding; a NaN result is not negated.
 Status exec_vnmsubfp(Hart& h, uint32_t w) {
   return float_op(h, w, h.vr[ra(w)], h.vr[rc(w)], h.vr[rb(w)],
+                  VEC_PICK([](F x, F y, F z) {
+                    const F sign = _mm_castsi128_ps(sse::sign32());
+                    return _mm_xor_ps(sse::fma(x, y, _mm_xor_ps(z, sign)), sign);
+                  }, nullptr),
                   [](float x, float y, float z) { return -std::fma(x, y, -z); }, nan_madd,
                   [](uint32_t x, uint32_t y, uint32_t z) { return madd_tiny(x, y, z ^ kSign); });
 }
@@ -64,11 +66,31 @@ Status exec_vnmsubfp(Hart& h, uint32_t w) {
 // Maximum and minimum order -0 below +0. Mapping the bits to integers that sort like the floats
 // (negative values with their magnitude bits inverted) gives that without branches.
 namespace {
-inline int32_t order_key(uint32_t x) { return int32_t(x ^ (uint32_t(int32_t(x) >> 31) >> 1)); }
+[[maybe_unused]] inline int32_t order_key(uint32_t x) { return int32_t(x ^ (uint32_t(int32_t(x) >> 31) >> 1)); }
 
 Status min_max(Hart& h, uint32_t w, bool max) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)];
+#if defined(PIMNIC_ALTIVEC_SSE2)
+  VReg& d = h.vr[rt(w)];
+  const V njm = sse::nj_mask(h);
+  for (unsigned k = 0; k < sse::chunks(h); ++k) {
+    const V x = sse::flush(sse::ld(a, k), njm), y = sse::flush(sse::ld(b, k), njm);
+    const V kx = _mm_xor_si128(x, _mm_srli_epi32(_mm_srai_epi32(x, 31), 1));
+    const V ky = _mm_xor_si128(y, _mm_srli_epi32(_mm_srai_epi32(y, 31), 1));
+    const V gt = _mm_cmpgt_epi32(kx, ky);
+    V out = max ? sse::select(gt, x, y) : sse::select(gt, y, x);
+    if (_mm_movemask_ps(_mm_cmpunord_ps(sse::as_f(x), sse::as_f(y)))) [[unlikely]] {
+      alignas(16) uint32_t xs[4], ys[4], rs[4];
+      _mm_store_si128(reinterpret_cast<V*>(xs), x), _mm_store_si128(reinterpret_cast<V*>(ys), y);
+      _mm_store_si128(reinterpret_cast<V*>(rs), out);
+      for (int i = 0; i < 4; ++i)
+        if (is_nan(xs[i]) || is_nan(ys[i])) rs[i] = nan2(xs[i], ys[i]);
+      out = _mm_load_si128(reinterpret_cast<const V*>(rs));
+    }
+    sse::st(d, k, out);
+  }
+#else
   const bool nj = h.vscr & VSCR_NJ;
   VReg r;
   by_width(h, [&](auto nb) {
@@ -79,6 +101,7 @@ Status min_max(Hart& h, uint32_t w, bool max) {
     }
   });
   h.vr[rt(w)] = r;
+#endif
   return Status::Ok;
 }
 }  // namespace
@@ -88,8 +111,14 @@ Status exec_vminfp(Hart& h, uint32_t w) { return min_max(h, w, false); }
 
 // Compares: NaN compares false; under NJ denormals compare as zero.
 namespace {
-template <class Pred> Status float_compare(Hart& h, uint32_t w, Pred pred) {
+template <class SsePred, class Pred> Status float_compare(Hart& h, uint32_t w, SsePred sse_pred, Pred pred) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
+#if defined(PIMNIC_ALTIVEC_SSE2)
+  (void)pred;
+  return sse::compare(h, w, [nj = sse::nj_mask(h), sse_pred](V x, V y) {
+    return sse::as_i(sse_pred(sse::as_f(sse::flush(x, nj)), sse::as_f(sse::flush(y, nj))));
+  });
+#else
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)];
   const bool nj = h.vscr & VSCR_NJ;
   VReg r;
@@ -100,17 +129,21 @@ template <class Pred> Status float_compare(Hart& h, uint32_t w, Pred pred) {
   });
   h.vr[rt(w)] = r;
   return Status::Ok;
+#endif
 }
 }  // namespace
 
 Status exec_vcmpeqfp(Hart& h, uint32_t w) {
-  return float_compare(h, w, [](float x, float y) { return x == y ? ~0u : 0u; });
+  return float_compare(h, w, VEC_PICK([](F x, F y) { return _mm_cmpeq_ps(x, y); }, nullptr),
+                       [](float x, float y) { return x == y ? ~0u : 0u; });
 }
 Status exec_vcmpgefp(Hart& h, uint32_t w) {
-  return float_compare(h, w, [](float x, float y) { return x >= y ? ~0u : 0u; });
+  return float_compare(h, w, VEC_PICK([](F x, F y) { return _mm_cmpge_ps(x, y); }, nullptr),
+                       [](float x, float y) { return x >= y ? ~0u : 0u; });
 }
 Status exec_vcmpgtfp(Hart& h, uint32_t w) {
-  return float_compare(h, w, [](float x, float y) { return x > y ? ~0u : 0u; });
+  return float_compare(h, w, VEC_PICK([](F x, F y) { return _mm_cmpgt_ps(x, y); }, nullptr),
+                       [](float x, float y) { return x > y ? ~0u : 0u; });
 }
 
 // Bounds: bit 0 set when vA > vB (not <=), bit 1 when vA < -vB (not >=); NaN sets both. The dotted
@@ -216,5 +249,10 @@ Status exec_vcfux(Hart& h, uint32_t w) { return from_fixed<uint32_t>(h, w); }
 Status exec_vcfsx(Hart& h, uint32_t w) { return from_fixed<int32_t>(h, w); }
 Status exec_vctuxs(Hart& h, uint32_t w) { return to_fixed<uint32_t>(h, w); }
 Status exec_vctsxs(Hart& h, uint32_t w) { return to_fixed<int32_t>(h, w); }
+
+#if defined(PIMNIC_ALTIVEC_SSE2)
+bool sse::host_has_fma() { return __builtin_cpu_supports("fma"); }
+__attribute__((target("fma"))) sse::F sse::fma_hw(F a, F b, F c) { return _mm_fmadd_ps(a, b, c); }
+#endif
 
 }  // namespace pimnic

@@ -2,7 +2,7 @@
 // core's vector width at EA rounded down to it; element accesses address the element of that
 // block that EA falls in and leave the other elements of vD unchanged (as qemu does; the
 // architecture leaves them undefined).
-#include "cpu/altivec_common.h"
+#include "cpu/altivec_simd.h"
 
 namespace pimnic {
 
@@ -10,23 +10,33 @@ using namespace vec;
 
 namespace {
 
+// The whole-register block never crosses a page, so one fast-path lookup covers it.
 Status load_vector(Hart& h, uint32_t w) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   const unsigned n = h.vec_bytes();
+  const uint32_t ea = ea_x(h, w) & ~(n - 1);
+  const uint8_t* p = h.fast_read_ptr(ea);
   uint8_t buf[32];
-  if (!h.read_block(ea_x(h, w) & ~(n - 1), buf, n)) return h.mem_status;
-  VReg r;
-  from_memory(r, buf, n);
-  h.vr[rt(w)] = r;
+  if (!p) [[unlikely]] {
+    if (!h.read_block(ea, buf, n)) return h.mem_status;
+    p = buf;
+  }
+  // Only the first n host bytes are written: on a 128-bit core the rest stays zero.
+  VEC_PICK(sse::load_reversed(h.vr[rt(w)], p, n), from_memory(h.vr[rt(w)], p, n));
   return Status::Ok;
 }
 
 Status store_vector(Hart& h, uint32_t w) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   const unsigned n = h.vec_bytes();
+  const uint32_t ea = ea_x(h, w) & ~(n - 1);
+  if (uint8_t* p = h.fast_write_ptr(ea)) [[likely]] {
+    VEC_PICK(sse::store_reversed(p, h.vr[rt(w)], n), to_memory(p, h.vr[rt(w)], n));
+    return Status::Ok;
+  }
   uint8_t buf[32];
   to_memory(buf, h.vr[rt(w)], n);
-  return h.write_block(ea_x(h, w) & ~(n - 1), buf, n) ? Status::Ok : h.mem_status;
+  return h.write_block(ea, buf, n) ? Status::Ok : h.mem_status;
 }
 
 template <class T> Status load_element(Hart& h, uint32_t w) {

@@ -2,21 +2,40 @@
 // (by bits) and vslo, vsro (by octets).
 #include <bit>
 
-#include "cpu/altivec_common.h"
+#include "cpu/altivec_simd.h"
 
 namespace pimnic {
 
 using namespace vec;
+#if defined(PIMNIC_ALTIVEC_SSE2)
+using sse::V;
+#endif
 
-Status exec_vand(Hart& h, uint32_t w) { return map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return a & b; }); }
-Status exec_vandc(Hart& h, uint32_t w) { return map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return a & ~b; }); }
-Status exec_vor(Hart& h, uint32_t w) { return map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return a | b; }); }
-Status exec_vxor(Hart& h, uint32_t w) { return map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return a ^ b; }); }
-Status exec_vnor(Hart& h, uint32_t w) { return map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return ~(a | b); }); }
+Status exec_vand(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return _mm_and_si128(a, b); }),
+                  map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return a & b; }));
+}
+Status exec_vandc(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return _mm_andnot_si128(b, a); }),
+                  map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return a & ~b; }));
+}
+Status exec_vor(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return _mm_or_si128(a, b); }),
+                  map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return a | b; }));
+}
+Status exec_vxor(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return _mm_xor_si128(a, b); }),
+                  map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return a ^ b; }));
+}
+Status exec_vnor(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return _mm_xor_si128(_mm_or_si128(a, b), sse::ones()); }),
+                  map2<uint64_t>(h, w, [](uint64_t a, uint64_t b) { return ~(a | b); }));
+}
 
 // Bitwise select: bits of vB where vC is 1, of vA where it is 0.
 Status exec_vsel(Hart& h, uint32_t w) {
-  return map3<uint64_t>(h, w, [](uint64_t a, uint64_t b, uint64_t c) { return (a & ~c) | (b & c); });
+  return VEC_PICK(sse::map3(h, w, [](V a, V b, V c) { return sse::select(c, b, a); }),
+                  map3<uint64_t>(h, w, [](uint64_t a, uint64_t b, uint64_t c) { return (a & ~c) | (b & c); }));
 }
 
 // Element shifts use the low log2(bits) bits of the matching element of vB.

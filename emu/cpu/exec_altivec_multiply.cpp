@@ -2,20 +2,59 @@
 //
 // Even/odd multiplies: big-endian element 2k of a pair is the high half of the wider host lane
 // that holds the pair (reversed storage), at either width, so they are element-wise on wide lanes.
-#include "cpu/altivec_common.h"
+#include "cpu/altivec_simd.h"
 
 namespace pimnic {
 
 using namespace vec;
 
-Status exec_vmuleub(Hart& h, uint32_t w) { return map2<uint16_t>(h, w, [](unsigned a, unsigned b) { return (a >> 8) * (b >> 8); }); }
-Status exec_vmuloub(Hart& h, uint32_t w) { return map2<uint16_t>(h, w, [](unsigned a, unsigned b) { return (a & 0xFF) * (b & 0xFF); }); }
-Status exec_vmulesb(Hart& h, uint32_t w) { return map2<int16_t>(h, w, [](int16_t a, int16_t b) { return (a >> 8) * (b >> 8); }); }
-Status exec_vmulosb(Hart& h, uint32_t w) { return map2<int16_t>(h, w, [](int16_t a, int16_t b) { return int8_t(a) * int8_t(b); }); }
-Status exec_vmuleuh(Hart& h, uint32_t w) { return map2<uint32_t>(h, w, [](uint32_t a, uint32_t b) { return (a >> 16) * (b >> 16); }); }
-Status exec_vmulouh(Hart& h, uint32_t w) { return map2<uint32_t>(h, w, [](uint32_t a, uint32_t b) { return (a & 0xFFFF) * (b & 0xFFFF); }); }
-Status exec_vmulesh(Hart& h, uint32_t w) { return map2<int32_t>(h, w, [](int32_t a, int32_t b) { return (a >> 16) * (b >> 16); }); }
-Status exec_vmulosh(Hart& h, uint32_t w) { return map2<int32_t>(h, w, [](int32_t a, int32_t b) { return int16_t(a) * int16_t(b); }); }
+// Halfword products: the 16-bit lanes' low and high product halves; even = high halfword of each
+// word, odd = low halfword.
+#if defined(PIMNIC_ALTIVEC_SSE2)
+using sse::V;
+namespace {
+inline V even_words(V lo, V hi) { return _mm_or_si128(_mm_srli_epi32(lo, 16), _mm_slli_epi32(_mm_srli_epi32(hi, 16), 16)); }
+inline V odd_words(V lo, V hi) { return _mm_or_si128(_mm_srli_epi32(_mm_slli_epi32(lo, 16), 16), _mm_slli_epi32(hi, 16)); }
+}  // namespace
+#endif
+
+Status exec_vmuleub(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return _mm_mullo_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8)); }),
+                  map2<uint16_t>(h, w, [](unsigned a, unsigned b) { return (a >> 8) * (b >> 8); }));
+}
+Status exec_vmuloub(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) {
+                    const V m = _mm_set1_epi16(0xFF);
+                    return _mm_mullo_epi16(_mm_and_si128(a, m), _mm_and_si128(b, m));
+                  }),
+                  map2<uint16_t>(h, w, [](unsigned a, unsigned b) { return (a & 0xFF) * (b & 0xFF); }));
+}
+Status exec_vmulesb(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return _mm_mullo_epi16(_mm_srai_epi16(a, 8), _mm_srai_epi16(b, 8)); }),
+                  map2<int16_t>(h, w, [](int16_t a, int16_t b) { return (a >> 8) * (b >> 8); }));
+}
+Status exec_vmulosb(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) {
+                    return _mm_mullo_epi16(_mm_srai_epi16(_mm_slli_epi16(a, 8), 8), _mm_srai_epi16(_mm_slli_epi16(b, 8), 8));
+                  }),
+                  map2<int16_t>(h, w, [](int16_t a, int16_t b) { return int8_t(a) * int8_t(b); }));
+}
+Status exec_vmuleuh(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return even_words(_mm_mullo_epi16(a, b), _mm_mulhi_epu16(a, b)); }),
+                  map2<uint32_t>(h, w, [](uint32_t a, uint32_t b) { return (a >> 16) * (b >> 16); }));
+}
+Status exec_vmulouh(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return odd_words(_mm_mullo_epi16(a, b), _mm_mulhi_epu16(a, b)); }),
+                  map2<uint32_t>(h, w, [](uint32_t a, uint32_t b) { return (a & 0xFFFF) * (b & 0xFFFF); }));
+}
+Status exec_vmulesh(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return even_words(_mm_mullo_epi16(a, b), _mm_mulhi_epi16(a, b)); }),
+                  map2<int32_t>(h, w, [](int32_t a, int32_t b) { return (a >> 16) * (b >> 16); }));
+}
+Status exec_vmulosh(Hart& h, uint32_t w) {
+  return VEC_PICK(sse::map2(h, w, [](V a, V b) { return odd_words(_mm_mullo_epi16(a, b), _mm_mulhi_epi16(a, b)); }),
+                  map2<int32_t>(h, w, [](int32_t a, int32_t b) { return int16_t(a) * int16_t(b); }));
+}
 
 // High half of the product (bits 0-16 of the 32-bit product), plus vC, saturated.
 Status exec_vmhaddshs(Hart& h, uint32_t w) {

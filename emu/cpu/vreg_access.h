@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "cpu/arch_state.h"
+#include "util/bits.h"
 
 namespace pimnic::vec {
 
@@ -38,12 +39,13 @@ template <class T> inline T be(const VReg& v, unsigned i, unsigned nbytes) {
   return lanes<T>(v)[nbytes / sizeof(T) - 1 - i];
 }
 
-// Memory order (big-endian bytes, as lvx/stvx move them) to and from the reversed storage.
+// Memory order (big-endian bytes, as lvx/stvx move them) to and from the reversed storage: host
+// doubleword j is the byte-swapped doubleword that ends nbytes - 8j bytes into memory.
 inline void from_memory(VReg& v, const uint8_t* mem, unsigned nbytes) {
-  for (unsigned i = 0; i < nbytes; ++i) v.b[nbytes - 1 - i] = mem[i];
+  for (unsigned j = 0; j < nbytes / 8; ++j) v.d[j] = load_be<uint64_t>(mem + nbytes - 8 - 8 * j);
 }
 inline void to_memory(uint8_t* mem, const VReg& v, unsigned nbytes) {
-  for (unsigned i = 0; i < nbytes; ++i) mem[i] = v.b[nbytes - 1 - i];
+  for (unsigned j = 0; j < nbytes / 8; ++j) store_be<uint64_t>(mem + nbytes - 8 - 8 * j, v.d[j]);
 }
 
 }  // namespace pimnic::vec
