@@ -1,0 +1,114 @@
+"""Recognise the known qemu 7.2 errors on a one-unit reproducer.
+
+Each rule names a case of docs/isa/qemu-divergences.md and accepts a divergence only when the
+instruction, its inputs and the differing bits are exactly that case; anything else is "new".
+"""
+from . import fpscr as F
+from . import values as V
+from .run import Died
+
+SINGLE_RESULT = {"fadds", "fsubs", "fmuls", "fdivs", "fsqrts", "fmadds", "fmsubs", "fnmadds",
+                 "fnmsubs", "frsp", "fres"}
+MADD = {"fmadd", "fmsub", "fnmadd", "fnmsub", "fmadds", "fmsubs", "fnmadds", "fnmsubs"}
+FP_ARITH = SINGLE_RESULT | MADD | {"fadd", "fsub", "fmul", "fdiv", "fsqrt", "frsqrte", "fctiw",
+                                   "fctiwz"}
+
+
+def base_mnemonic(tag):
+    return tag.rstrip(".")
+
+
+def operands(unit):
+    """Register numbers of the unit's instruction under test (its last line)."""
+    line = unit.insns[-1]
+    parts = line.split(None, 1)
+    if len(parts) < 2:
+        return []
+    return [int(x) for x in parts[1].split(",") if x.strip().lstrip("-").isdigit()]
+
+
+def only_fpscr(diffs):
+    return all(k == "fpscr" for k, _, _ in diffs)
+
+
+def fpscr_xor(q, p):
+    return (q.fpscr ^ p.fpscr) & ~F.bit(F.FR) & 0xFFFFFFFF
+
+
+def is_nan(bits):
+    return (bits >> 52) & 0x7FF == 0x7FF and bits & ((1 << 52) - 1)
+
+
+def is_snan(bits):
+    return is_nan(bits) and not bits & (1 << 51)
+
+
+def is_inf(bits):
+    return bits & ~(1 << 63) == 0x7FF0000000000000
+
+
+def is_zero(bits):
+    return bits & ~(1 << 63) == 0
+
+
+def rule_fres_zero(m, ops, pre, q, p, diffs):
+    """fres(+-0): qemu returns +-0.5, the architecture +-infinity."""
+    return m == "fres" and is_zero(pre.fpr[ops[1]])
+
+
+def rule_fnm_directed(m, ops, pre, q, p, diffs):
+    """fnmadd/fnmsub(s) under RN = 2, 3: qemu rounds the negated result."""
+    return m in ("fnmadd", "fnmsub", "fnmadds", "fnmsubs") and pre.fpscr & 3 in (2, 3)
+
+
+def rule_single_denormal_class(m, ops, pre, q, p, diffs):
+    """Single-precision result in the single denormal range: qemu's FPRF says "normal"."""
+    if m not in SINGLE_RESULT or not only_fpscr(diffs):
+        return False
+    x = fpscr_xor(q, p)
+    return x and not x & ~F.FPRF_MASK and V.is_single_denormal_double(p.fpr[ops[0]])
+
+
+def rule_madd_imz_snan(m, ops, pre, q, p, diffs):
+    """Multiply-add, infinity x 0 with an SNaN addend: qemu sets VXIMZ only, not VXSNAN."""
+    if m not in MADD or not only_fpscr(diffs):
+        return False
+    a, c, b = pre.fpr[ops[1]], pre.fpr[ops[2]], pre.fpr[ops[3]]
+    imz = (is_inf(a) and is_zero(c)) or (is_zero(a) and is_inf(c))
+    return imz and is_snan(b) and fpscr_xor(q, p) & ~(F.bit(F.VXSNAN) | F.bit(F.FX)) == 0
+
+
+def rule_fcmp_fi_c(m, ops, pre, q, p, diffs):
+    """fcmpu/fcmpo: qemu clears FI, and sets C after fcmpo with a NaN operand; the books leave
+    FR, FI and C alone."""
+    if m not in ("fcmpu", "fcmpo") or not only_fpscr(diffs):
+        return False
+    x = fpscr_xor(q, p)
+    allowed = F.bit(F.FI) if pre.fpscr & F.bit(F.FI) else 0
+    nan = is_nan(pre.fpr[ops[1]]) or is_nan(pre.fpr[ops[2]])
+    if m == "fcmpo" and nan and not pre.fpscr & F.bit(F.C):
+        allowed |= F.bit(F.C)
+    return x and not x & ~allowed and p.fpscr & allowed == pre.fpscr & allowed
+
+
+RULES = [
+    ("fcmp-fi-c", rule_fcmp_fi_c),
+    ("fres-zero", rule_fres_zero),
+    ("fnmadd-directed-rounding", rule_fnm_directed),
+    ("single-denormal-class", rule_single_denormal_class),
+    ("madd-imz-snan", rule_madd_imz_snan),
+]
+
+
+def classify(unit, pre, q, p, diffs):
+    if isinstance(q, Died) or isinstance(p, Died):
+        return "new"
+    m = base_mnemonic(unit.tag)
+    ops = operands(unit)
+    for name, rule in RULES:
+        try:
+            if rule(m, ops, pre, q, p, diffs):
+                return name
+        except (IndexError, ValueError):
+            continue
+    return "new"
