@@ -4,7 +4,7 @@ import collections
 import time
 from dataclasses import dataclass, field
 
-from . import build, compare, generator, run, triage
+from . import build, compare, generator, report, run, triage
 from .emit import Program
 from .run import Died
 from .seq import flatten, tags
@@ -21,6 +21,8 @@ class Stats:
     known: collections.Counter = field(default_factory=collections.Counter)
     new_by_insn: collections.Counter = field(default_factory=collections.Counter)
     findings: list = field(default_factory=list)       # new findings (reproducers)
+    known_by_insn: collections.Counter = field(default_factory=collections.Counter)
+    details: list = field(default_factory=list)        # full reports of the first divergences
     unlocalised: list = field(default_factory=list)    # (seed, diffs)
     seconds: float = 0.0
 
@@ -31,6 +33,8 @@ class Stats:
         self.known.update(o.known)
         self.new_by_insn.update(o.new_by_insn)
         self.findings += o.findings
+        self.known_by_insn.update(o.known_by_insn)
+        self.details += o.details[:max(0, 3 - len(self.details))]
         self.unlocalised += o.unlocalised
 
 
@@ -56,13 +60,19 @@ def run_batch(seeds, workdir, pimnic, exclude=(), do_triage=True, log=None, focu
             st.divergent += 1
             st.unlocalised.append((q_seq.seed, d))
         else:
-            differing.append((q_seq, d))
-    results = triage.triage_many([q for q, _ in differing], workdir, pimnic) if differing else []
-    for (q_seq, d), (found, complete) in zip(differing, results):
+            differing.append((q_seq, d, q, p, len(differing)))
+    index = {id(q_seq): i for i, q_seq in enumerate(seqs)}
+    results = triage.triage_many([x[0] for x in differing], workdir, pimnic) if differing else []
+    for (q_seq, d, qres, pres, _), (found, complete) in zip(differing, results):
         new = [f for f in found if f.kind == "new"]
         for f in found:
             if f.kind != "new":
                 st.known[f.kind] += 1
+                st.known_by_insn[f.unit.tag] += 1
+        bad = bool(new) or not found or not complete
+        if bad and len(st.details) < 3:
+            st.details.append(report.failure(q_seq, exe, index[id(q_seq)], result_state(qres),
+                                             result_state(pres), new))
         if new:
             st.divergent += 1
             st.findings += new
@@ -79,3 +89,7 @@ def run_batch(seeds, workdir, pimnic, exclude=(), do_triage=True, log=None, focu
             st.masked += 1
     st.seconds = time.time() - t0
     return st
+
+
+def result_state(r):
+    return r if isinstance(r, Died) else compare.to_state(r)

@@ -52,7 +52,7 @@ def result_state(r, pool):
     return s
 
 
-def triage_many(seqs, workdir, pimnic, max_findings=8, max_rounds=12):
+def triage_many(seqs, workdir, pimnic, max_findings=4, max_rounds=60):
     """[(findings, complete)] for each sequence; complete is False if the search stopped early."""
     searches = [Search(s) for s in seqs]
     for _ in range(max_rounds):
@@ -101,11 +101,11 @@ def step(s, exe, first_index, qr, pr, max_findings):
     s.cur, s.pos = ps, ps.exitpos
     if s.pos >= len(s.units):
         s.done = s.complete = True
-    elif len(s.findings) >= max_findings:
+    elif sum(f.kind == "new" for f in s.findings) >= max_findings:
         s.done = True
 
 
-def triage(seq, workdir, pimnic, max_findings=8):
+def triage(seq, workdir, pimnic, max_findings=4):
     return triage_many([seq], workdir, pimnic, max_findings)[0]
 
 
