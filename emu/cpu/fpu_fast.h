@@ -9,6 +9,7 @@
 // overflow, underflow, NaN, infinity or zero result), FPSCR[NI] = FPSCR[XE] = 0. Everything else
 // goes to the exact path (cpu/fpu_exact.h).
 #pragma once
+#include <array>
 #include <cmath>
 #include <cstdint>
 
@@ -76,20 +77,34 @@ PIMNIC_FPU_FAST_INLINE Approx fma_approx(double a, double c, double b) {
   return {r, g + z1, exp_in(r, 64, 2045) && exp_in(u1, 64, 2045) && exp_in(b, 0, 2046)};
 }
 
-// Status bits for a normal result (sign neg), FR, FI, given the old FPSCR f: XX is sticky and
-// FX marks its first setting.
+// What a normal result sets, indexed by sign | FR << 1 | FI << 2 | old XX << 3: FPRF, FR, FI,
+// and for an inexact result XX, plus FX when XX was clear (its first setting).
+inline constexpr auto kNormalStatus = [] {
+  std::array<uint32_t, 16> t{};
+  for (unsigned i = 0; i < 16; ++i) {
+    uint32_t n = fprf(i & 1 ? CLASS_NNORM : CLASS_PNORM);
+    if (i & 2) n |= FR;
+    if (i & 4) n |= FI | XX | (i & 8 ? 0 : FX);
+    t[i] = n;
+  }
+  return t;
+}();
+
+// The FPSCR after a normal result (sign neg) given the old FPSCR f.
 inline uint32_t normal_status(uint32_t f, bool neg, bool fr, bool fi) {
-  uint32_t n = (f & ~RESULT_STATUS) | fprf(neg ? CLASS_NNORM : CLASS_PNORM);
-  if (fr) n |= FR;
-  if (fi) n |= FI | XX | ((f & XX) ? 0 : FX);
-  return n;
+  unsigned i = unsigned(neg) | unsigned(fr) << 1 | unsigned(fi) << 2 | ((f & XX) ? 8u : 0u);
+  return (f & ~RESULT_STATUS) | kNormalStatus[i];
 }
+
+// err's bits say all: nonzero magnitude = inexact, sign = direction of the exact value.
+inline bool inexact_of(const Approx& x) { return (as_bits(x.err) << 1) != 0; }
+// |exact| > |r|: the error has r's sign.
+inline bool away_of(const Approx& x) { return !((as_bits(x.err) ^ as_bits(x.r)) >> 63); }
 
 // Double-precision result bits from an Approx under FPSCR f; updates f. negate: fnmadd/fnmsub.
 inline uint64_t finish_double(const Approx& x, uint32_t& f, bool negate) {
   uint64_t rb = as_bits(x.r);
-  const bool neg = sign_of(rb), inexact = x.err != 0.0;
-  const bool away = sign_of(as_bits(x.err)) == neg;  // |exact| > |r|
+  const bool neg = sign_of(rb), inexact = inexact_of(x), away = away_of(x);
   bool fr = inexact && !away;
   if ((f & RN) != RoundNearest && inexact) [[unlikely]] {
     uint64_t trunc = away ? rb : rb - 1;  // the neighbour toward zero (same sign, still normal)
@@ -107,10 +122,7 @@ inline uint64_t finish_double(const Approx& x, uint32_t& f, bool negate) {
 inline bool finish_single(const Approx& x, uint32_t& f, bool negate, uint64_t& out) {
   uint64_t rb = as_bits(x.r);
   const bool neg = sign_of(rb);
-  if (x.err != 0.0) {
-    bool away = sign_of(as_bits(x.err)) == neg;
-    rb = (away ? rb : rb - 1) | 1;  // truncate, then make the lowest bit sticky
-  }
+  if (inexact_of(x)) rb = (away_of(x) ? rb : rb - 1) | 1;  // truncate, then a sticky lowest bit
   const uint64_t low = rb & 0x1FFFFFFF, trunc = rb - low, half = 0x10000000;
   const bool inexact = low != 0;
   bool inc;
