@@ -9,16 +9,9 @@ namespace {
 
 using namespace fpu;
 
+// The fast path once the approximation is known: result, FPSCR, CR1.
 template <Op K, bool Single>
-PIMNIC_FPU_FAST Status fast(Hart& h, uint32_t w) {
-  const double a = as_double(h.fpr[ra(w)]), b = as_double(h.fpr[rb(w)]);
-  Approx x;
-  if constexpr (K == Op::Add) x = add_approx(a, b);
-  else if constexpr (K == Op::Sub) x = add_approx(a, -b);
-  else if constexpr (K == Op::Mul) x = mul_approx(a, as_double(h.fpr[rc(w)]));
-  else if constexpr (K == Op::Div) x = div_approx(a, b);
-  else if constexpr (K == Op::Recip) x = div_approx(1.0, b);
-  else x = sqrt_approx(b);
+inline Status finish(Hart& h, uint32_t w, const Approx& x) {
   uint32_t f = h.fpscr;
   if (x.ok && fast_mode(f)) [[likely]] {
     uint64_t v;
@@ -35,6 +28,25 @@ PIMNIC_FPU_FAST Status fast(Hart& h, uint32_t w) {
   return arith_exact(h, w, K, Single);
 }
 
+// Add and subtract need no FMA: always inline, on every host.
+template <Op K, bool Single>
+inline Status add_sub(Hart& h, uint32_t w) {
+  if (unavailable(h)) [[unlikely]] return raise_unavailable(h);
+  const double a = as_double(h.fpr[ra(w)]), b = as_double(h.fpr[rb(w)]);
+  return finish<K, Single>(h, w, add_approx(a, K == Op::Sub ? -b : b));
+}
+
+template <Op K, bool Single>
+PIMNIC_FPU_FAST Status fast(Hart& h, uint32_t w) {
+  const double a = as_double(h.fpr[ra(w)]), b = as_double(h.fpr[rb(w)]);
+  Approx x;
+  if constexpr (K == Op::Mul) x = mul_approx(a, as_double(h.fpr[rc(w)]));
+  else if constexpr (K == Op::Div) x = div_approx(a, b);
+  else if constexpr (K == Op::Recip) x = div_approx(1.0, b);
+  else x = sqrt_approx(b);
+  return finish<K, Single>(h, w, x);
+}
+
 template <Op K, bool Single>
 inline Status run(Hart& h, uint32_t w) {
   if (unavailable(h)) [[unlikely]] return raise_unavailable(h);
@@ -44,10 +56,10 @@ inline Status run(Hart& h, uint32_t w) {
 
 }  // namespace
 
-Status exec_fadd(Hart& h, uint32_t w) { return run<Op::Add, false>(h, w); }
-Status exec_fadds(Hart& h, uint32_t w) { return run<Op::Add, true>(h, w); }
-Status exec_fsub(Hart& h, uint32_t w) { return run<Op::Sub, false>(h, w); }
-Status exec_fsubs(Hart& h, uint32_t w) { return run<Op::Sub, true>(h, w); }
+Status exec_fadd(Hart& h, uint32_t w) { return add_sub<Op::Add, false>(h, w); }
+Status exec_fadds(Hart& h, uint32_t w) { return add_sub<Op::Add, true>(h, w); }
+Status exec_fsub(Hart& h, uint32_t w) { return add_sub<Op::Sub, false>(h, w); }
+Status exec_fsubs(Hart& h, uint32_t w) { return add_sub<Op::Sub, true>(h, w); }
 Status exec_fmul(Hart& h, uint32_t w) { return run<Op::Mul, false>(h, w); }
 Status exec_fmuls(Hart& h, uint32_t w) { return run<Op::Mul, true>(h, w); }
 Status exec_fdiv(Hart& h, uint32_t w) { return run<Op::Div, false>(h, w); }

@@ -40,7 +40,8 @@ struct Approx {
 // Biased exponent of d within [lo, hi].
 inline bool exp_in(double d, uint32_t lo, uint32_t hi) { return biased_exp(as_bits(d)) - lo <= hi - lo; }
 
-PIMNIC_FPU_FAST_INLINE Approx add_approx(double a, double b) {
+// (No FMA here: add and subtract need no target and can inline anywhere.)
+inline Approx add_approx(double a, double b) {
   double s = a + b, bb = s - a;
   double err = (a - (s - bb)) + (b - bb);  // TwoSum: exact for any finite a, b
   return {s, err, exp_in(s, 2, 2045)};
