@@ -28,6 +28,9 @@ class Ctx:
     def __init__(self, rng, exclude=(), focus=None):
         self.rng = rng
         self.base = rng.randrange(1, 32)
+        self.hot_gpr = rng.sample(range(32), 8)
+        self.hot_fpr = rng.sample(range(32), 6)
+        self.hot_vr = rng.sample(range(32), 6)
         self.in_loop = False
         self.rn = set()
         self.exclude = set(exclude)
@@ -45,12 +48,28 @@ class Ctx:
                 self.ops.append((fn, w * ow / total))
         self.weights = [w for _, w in self.ops]
 
+    def reg(self, hot):
+        """A register number, from the sequence's few "hot" registers more often than not, so
+        that results feed later instructions."""
+        if self.rng.random() < 0.6:
+            return self.rng.choice(hot)
+        return self.rng.randrange(32)
+
+    def src(self):
+        return self.reg(self.hot_gpr)
+
     def dst(self):
         """A GPR the sequence may write: any but the base register."""
         while True:
-            r = self.rng.randrange(32)
+            r = self.reg(self.hot_gpr)
             if r != self.base:
                 return r
+
+    def fpr(self):
+        return self.reg(self.hot_fpr)
+
+    def vreg(self):
+        return self.reg(self.hot_vr)
 
     def alloc_pool_slot(self):
         if self.next_slot * 8 >= self.MFFS_SLOT:

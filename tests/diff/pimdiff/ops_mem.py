@@ -80,7 +80,7 @@ def op_int_store(ctx):
     rng = ctx.rng
     m = rng.choice(list(INT_STORES))
     size = INT_STORES[m]
-    rs = rng.randrange(32)
+    rs = ctx.src()
     form = rng.randrange(4)
     update = form in (1, 3)
     name = m + ("u" if update else "") + ("x" if form >= 2 else "")
@@ -95,7 +95,7 @@ def op_byte_reversed(ctx):
         m = rng.choice(list(BR_LOADS))
         return Unit(x_form(ctx, m, ctx.dst(), BR_LOADS[m]), m)
     m = rng.choice(list(BR_STORES))
-    return Unit(x_form(ctx, m, rng.randrange(32), BR_STORES[m], load=False), m)
+    return Unit(x_form(ctx, m, ctx.src(), BR_STORES[m], load=False), m)
 
 
 def op_multiple(ctx):
@@ -174,7 +174,7 @@ def op_reservation(ctx):
     stwcx. (no reservation: fails in both)."""
     rng = ctx.rng
     ea = L.BUF + (offset(rng, 4) & ~3)
-    rs = rng.randrange(32)
+    rs = ctx.src()
     if rng.random() < 0.3:
         ra, rb = ctx.base, pick(ctx, nonzero=False)
         setup = [f"li {rb},{off(ea)}"]
@@ -207,7 +207,7 @@ def op_fp_load(ctx):
     form = rng.randrange(4)
     update = form in (1, 3)
     name = m + ("u" if update else "") + ("x" if form >= 2 else "")
-    ft = rng.randrange(32)
+    ft = ctx.fpr()
     if form < 2:
         return Unit(d_form(ctx, name, ft, size, update, load=False), name)
     return Unit(x_form(ctx, name, ft, size, update, load=False), name)
@@ -216,13 +216,13 @@ def op_fp_load(ctx):
 def op_fp_store(ctx):
     rng = ctx.rng
     if rng.random() < 0.15:
-        return Unit(x_form(ctx, "stfiwx", rng.randrange(32), 4, load=False), "stfiwx")
+        return Unit(x_form(ctx, "stfiwx", ctx.fpr(), 4, load=False), "stfiwx")
     m = rng.choice(list(FP_STORES))
     size = FP_STORES[m]
     form = rng.randrange(4)
     update = form in (1, 3)
     name = m + ("u" if update else "") + ("x" if form >= 2 else "")
-    fs = rng.randrange(32)
+    fs = ctx.fpr()
     if form < 2:
         return Unit(d_form(ctx, name, fs, size, update, load=False), name)
     return Unit(x_form(ctx, name, fs, size, update, load=False), name)
@@ -232,7 +232,7 @@ def op_fp_const(ctx):
     """Load an edge value from the sequence's constant pool."""
     rng = ctx.rng
     slot = rng.randrange(ctx.pool_const_slots)
-    ft = rng.randrange(32)
+    ft = ctx.fpr()
     if rng.random() < 0.3:
         return Unit([f"lfs {ft},{off(L.POOL) + 8 * slot + 4}({ctx.base})"], "lfs")
     return Unit([f"lfd {ft},{off(L.POOL) + 8 * slot}({ctx.base})"], "lfd")
@@ -246,7 +246,7 @@ def op_vec_mem(ctx):
     rng = ctx.rng
     table = VEC_LOADS if rng.random() < 0.5 else VEC_STORES
     m = rng.choice(list(table))
-    return Unit(x_form(ctx, m, rng.randrange(32), table[m], align_prob=0.5, rt_is_gpr=False), m)
+    return Unit(x_form(ctx, m, ctx.vreg(), table[m], align_prob=0.5, rt_is_gpr=False), m)
 
 
 def op_lvsl(ctx):

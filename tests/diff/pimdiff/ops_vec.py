@@ -22,7 +22,7 @@ CMP_FLOAT = "vcmpeqfp vcmpgefp vcmpgtfp vcmpbfp".split()
 
 
 def vr(ctx):
-    return ctx.rng.randrange(32)
+    return ctx.vreg()
 
 
 def op_vx3(ctx):
