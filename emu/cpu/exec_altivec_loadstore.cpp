@@ -10,33 +10,45 @@ using namespace vec;
 
 namespace {
 
-// The whole-register block never crosses a page, so one fast-path lookup covers it.
-Status load_vector(Hart& h, uint32_t w) {
+// Slow paths (device, unmapped, watched or recorded pages) out of line, so the fast path needs no
+// stack frame.
+[[gnu::noinline]] Status load_vector_slow(Hart& h, uint32_t w, uint32_t ea) {
+  const unsigned n = h.vec_bytes();
+  uint8_t buf[32];
+  if (!h.read_block(ea, buf, n)) return h.mem_status;
+  from_memory(h.vr[rt(w)], buf, n);
+  return Status::Ok;
+}
+
+[[gnu::noinline]] Status store_vector_slow(Hart& h, uint32_t w, uint32_t ea) {
+  const unsigned n = h.vec_bytes();
+  uint8_t buf[32];
+  to_memory(buf, h.vr[rt(w)], n);
+  return h.write_block(ea, buf, n) ? Status::Ok : h.mem_status;
+}
+
+// The whole-register block never crosses a page, so one fast-path lookup covers it. Only the first
+// n host bytes of vD are written: on a 128-bit core the rest stays zero.
+[[gnu::always_inline]] inline Status load_vector(Hart& h, uint32_t w) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   const unsigned n = h.vec_bytes();
   const uint32_t ea = ea_x(h, w) & ~(n - 1);
   const uint8_t* p = h.fast_read_ptr(ea);
-  uint8_t buf[32];
-  if (!p) [[unlikely]] {
-    if (!h.read_block(ea, buf, n)) return h.mem_status;
-    p = buf;
-  }
-  // Only the first n host bytes are written: on a 128-bit core the rest stays zero.
-  VEC_PICK(sse::load_reversed(h.vr[rt(w)], p, n), from_memory(h.vr[rt(w)], p, n));
+  if (!p) [[unlikely]] return load_vector_slow(h, w, ea);
+  if (n == 16) VEC_PICK(sse::load_reversed(h.vr[rt(w)], p, 16), from_memory(h.vr[rt(w)], p, 16));
+  else VEC_PICK(sse::load_reversed(h.vr[rt(w)], p, 32), from_memory(h.vr[rt(w)], p, 32));
   return Status::Ok;
 }
 
-Status store_vector(Hart& h, uint32_t w) {
+[[gnu::always_inline]] inline Status store_vector(Hart& h, uint32_t w) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   const unsigned n = h.vec_bytes();
   const uint32_t ea = ea_x(h, w) & ~(n - 1);
-  if (uint8_t* p = h.fast_write_ptr(ea)) [[likely]] {
-    VEC_PICK(sse::store_reversed(p, h.vr[rt(w)], n), to_memory(p, h.vr[rt(w)], n));
-    return Status::Ok;
-  }
-  uint8_t buf[32];
-  to_memory(buf, h.vr[rt(w)], n);
-  return h.write_block(ea, buf, n) ? Status::Ok : h.mem_status;
+  uint8_t* p = h.fast_write_ptr(ea);
+  if (!p) [[unlikely]] return store_vector_slow(h, w, ea);
+  if (n == 16) VEC_PICK(sse::store_reversed(p, h.vr[rt(w)], 16), to_memory(p, h.vr[rt(w)], 16));
+  else VEC_PICK(sse::store_reversed(p, h.vr[rt(w)], 32), to_memory(p, h.vr[rt(w)], 32));
+  return Status::Ok;
 }
 
 template <class T> Status load_element(Hart& h, uint32_t w) {

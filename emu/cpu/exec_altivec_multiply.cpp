@@ -80,20 +80,65 @@ template <class T> inline int64_t half_products(uint32_t a, uint32_t b) {
 }
 }  // namespace
 
+#if defined(PIMNIC_ALTIVEC_SSE2)
+// SSE2 multiply-sums: split bytes into halfword lanes (pmaddwd then sums adjacent products).
+namespace {
+const V kLowBytes = _mm_set1_epi16(0xFF), kOnes16 = _mm_set1_epi16(1);
+inline V byte_sums(V a_lo, V a_hi, V b_lo, V b_hi) {
+  return _mm_add_epi32(_mm_madd_epi16(a_lo, b_lo), _mm_madd_epi16(a_hi, b_hi));
+}
+// Sum of each word's two unsigned halfword products, as two words that do not overflow.
+inline void half_products_u(V a, V b, V& even, V& odd) {
+  const V lo = _mm_mullo_epi16(a, b), hi = _mm_mulhi_epu16(a, b);
+  even = even_words(lo, hi), odd = odd_words(lo, hi);
+}
+}  // namespace
+#endif
+
 Status exec_vmsumubm(Hart& h, uint32_t w) {
-  return map3<uint32_t>(h, w, [](uint32_t a, uint32_t b, uint32_t c) { return uint32_t(byte_products<uint8_t, uint8_t>(a, b)) + c; });
+  return VEC_PICK(sse::map3(h, w, [](V a, V b, V c) {
+                    return _mm_add_epi32(c, byte_sums(_mm_and_si128(a, kLowBytes), _mm_srli_epi16(a, 8),
+                                                      _mm_and_si128(b, kLowBytes), _mm_srli_epi16(b, 8)));
+                  }),
+                  map3<uint32_t>(h, w, [](uint32_t a, uint32_t b, uint32_t c) { return uint32_t(byte_products<uint8_t, uint8_t>(a, b)) + c; }));
 }
 Status exec_vmsummbm(Hart& h, uint32_t w) {
-  return map3<uint32_t>(h, w, [](uint32_t a, uint32_t b, uint32_t c) { return uint32_t(byte_products<int8_t, uint8_t>(a, b)) + c; });
+  return VEC_PICK(sse::map3(h, w, [](V a, V b, V c) {
+                    return _mm_add_epi32(c, byte_sums(_mm_srai_epi16(_mm_slli_epi16(a, 8), 8), _mm_srai_epi16(a, 8),
+                                                      _mm_and_si128(b, kLowBytes), _mm_srli_epi16(b, 8)));
+                  }),
+                  map3<uint32_t>(h, w, [](uint32_t a, uint32_t b, uint32_t c) { return uint32_t(byte_products<int8_t, uint8_t>(a, b)) + c; }));
 }
 Status exec_vmsumuhm(Hart& h, uint32_t w) {
-  return map3<uint32_t>(h, w, [](uint32_t a, uint32_t b, uint32_t c) { return uint32_t(half_products<uint16_t>(a, b)) + c; });
+  return VEC_PICK(sse::map3(h, w, [](V a, V b, V c) {
+                    V even, odd;
+                    half_products_u(a, b, even, odd);
+                    return _mm_add_epi32(c, _mm_add_epi32(even, odd));
+                  }),
+                  map3<uint32_t>(h, w, [](uint32_t a, uint32_t b, uint32_t c) { return uint32_t(half_products<uint16_t>(a, b)) + c; }));
 }
+// pmaddwd's one overflow (both products (-32768)^2) wraps, which is right modulo 2^32.
 Status exec_vmsumshm(Hart& h, uint32_t w) {
-  return map3<uint32_t>(h, w, [](uint32_t a, uint32_t b, uint32_t c) { return uint32_t(half_products<int16_t>(a, b)) + c; });
+  return VEC_PICK(sse::map3(h, w, [](V a, V b, V c) { return _mm_add_epi32(c, _mm_madd_epi16(a, b)); }),
+                  map3<uint32_t>(h, w, [](uint32_t a, uint32_t b, uint32_t c) { return uint32_t(half_products<int16_t>(a, b)) + c; }));
 }
+// All terms are nonnegative, so saturating twice is saturating once.
 Status exec_vmsumuhs(Hart& h, uint32_t w) {
+  if (!enabled(h)) [[unlikely]] return unavailable(h);
+#if defined(PIMNIC_ALTIVEC_SSE2)
+  const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)], &c = h.vr[rc(w)];
+  VReg& d = h.vr[rt(w)];
+  V sat = _mm_setzero_si128();
+  for (unsigned k = 0; k < sse::chunks(h); ++k) {
+    V even, odd;
+    half_products_u(sse::ld(a, k), sse::ld(b, k), even, odd);
+    sse::st(d, k, sse::adds_u32(sse::adds_u32(even, odd, sat), sse::ld(c, k), sat));
+  }
+  set_sat(h, sse::any(sat));
+  return Status::Ok;
+#else
   return map3_sat<uint32_t>(h, w, [](uint32_t a, uint32_t b, uint32_t c) { return half_products<uint16_t>(a, b) + c; });
+#endif
 }
 Status exec_vmsumshs(Hart& h, uint32_t w) {
   return map3_sat<int32_t>(h, w, [](uint32_t a, uint32_t b, int32_t c) { return half_products<int16_t>(a, b) + c; });
@@ -101,13 +146,22 @@ Status exec_vmsumshs(Hart& h, uint32_t w) {
 
 // vsum4*: per word, the pieces of vA's word plus vB's word, saturated (lane-local at any width).
 Status exec_vsum4ubs(Hart& h, uint32_t w) {
-  return map2_sat<uint32_t>(h, w, [](uint32_t a, uint32_t b) { return byte_products<uint8_t, uint8_t>(a, 0x01010101) + b; });
+  return VEC_PICK(sse::map2_sat(h, w, [](V a, V b, V& sat) {
+                    const V pairs = _mm_add_epi16(_mm_and_si128(a, kLowBytes), _mm_srli_epi16(a, 8));
+                    return sse::adds_u32(_mm_madd_epi16(pairs, kOnes16), b, sat);
+                  }),
+                  map2_sat<uint32_t>(h, w, [](uint32_t a, uint32_t b) { return byte_products<uint8_t, uint8_t>(a, 0x01010101) + b; }));
 }
 Status exec_vsum4sbs(Hart& h, uint32_t w) {
-  return map2_sat<int32_t>(h, w, [](uint32_t a, int32_t b) { return byte_products<int8_t, uint8_t>(a, 0x01010101) + b; });
+  return VEC_PICK(sse::map2_sat(h, w, [](V a, V b, V& sat) {
+                    const V pairs = _mm_add_epi16(_mm_srai_epi16(_mm_slli_epi16(a, 8), 8), _mm_srai_epi16(a, 8));
+                    return sse::adds_s32(_mm_madd_epi16(pairs, kOnes16), b, sat);
+                  }),
+                  map2_sat<int32_t>(h, w, [](uint32_t a, int32_t b) { return byte_products<int8_t, uint8_t>(a, 0x01010101) + b; }));
 }
 Status exec_vsum4shs(Hart& h, uint32_t w) {
-  return map2_sat<int32_t>(h, w, [](uint32_t a, int32_t b) { return int64_t(int16_t(a)) + int16_t(a >> 16) + b; });
+  return VEC_PICK(sse::map2_sat(h, w, [](V a, V b, V& sat) { return sse::adds_s32(_mm_madd_epi16(a, kOnes16), b, sat); }),
+                  map2_sat<int32_t>(h, w, [](uint32_t a, int32_t b) { return int64_t(int16_t(a)) + int16_t(a >> 16) + b; }));
 }
 
 // vsum2sws: per doubleword, both words of vA plus the odd (second) word of vB, into the odd word;
