@@ -7,6 +7,8 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/gdb_option.h"
+#include "gdb/linux_target.h"
 #include "linux/process.h"
 
 extern char** environ;
@@ -22,6 +24,7 @@ struct LinuxCliOptions {
   std::string argv0;
   std::string host_files;  // "", "ro" or "rw"
   std::string clock = "host";
+  gdb::ServerOptions gdb;
 };
 
 void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
@@ -40,7 +43,7 @@ void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
     return fail("linux: --stack-size must be a multiple of 4096 between 64 KiB and 512 MiB");
   try {
     linux_user::LinuxProcess proc(r);
-    linux_user::ProcessResult res = proc.run();
+    linux_user::ProcessResult res = o.gdb.enabled() ? gdb::debug_process(proc, o.gdb) : proc.run();
     std::fflush(stdout);
     if (!res.message.empty()) std::fprintf(stderr, "pimnic: %s\n", res.message.c_str());
     exit_status() = res.status;
@@ -90,6 +93,7 @@ void add_linux_command(CLI::App& app) {
   c->add_option("--hwcap", o->run.hwcap, "AT_HWCAP value (default 0x18000000, qemu's 7400 value)");
   c->add_option("--hwcap2", o->run.hwcap2, "AT_HWCAP2 value (default 0)");
   c->add_flag("--strace", o->run.strace, "Log every system call on stderr");
+  add_gdb_options(c, o->gdb);
   c->callback([c, o] { linux_command(*c, *o); });
 }
 

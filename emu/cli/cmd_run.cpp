@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/gdb_option.h"
+#include "gdb/machine_target.h"
 #include "loader/elf_image.h"
 #include "machine/single_core_machine.h"
 
@@ -18,6 +20,7 @@ struct RunOptions {
   std::vector<std::string> sets;
   bool list_params = false;
   std::string stats_file, stats_json;
+  gdb::ServerOptions gdb;
 };
 
 void write_stats(const RunOptions& o, const StatRegistry& stats) {
@@ -53,7 +56,7 @@ void run_command(const RunOptions& o) {
     StatRegistry stats;
     m.register_stats(stats);
     m.load(img);
-    RunResult r = m.run(o.max_insts);
+    RunResult r = o.gdb.enabled() ? gdb::debug_machine(m, img, o.gdb, o.max_insts, &stats) : m.run(o.max_insts);
     std::fflush(stdout);
     write_stats(o, stats);
     switch (r.kind) {
@@ -87,6 +90,7 @@ void add_run_command(CLI::App& app) {
   c->add_flag("--list-params", o->list_params, "Print every parameter with its default and meaning");
   c->add_option("--stats", o->stats_file, "Write gem5-style statistics (name value # description) here");
   c->add_option("--stats-json", o->stats_json, "Write the statistics as JSON here");
+  add_gdb_options(c, o->gdb);
   c->callback([o] { run_command(*o); });
 }
 

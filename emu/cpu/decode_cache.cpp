@@ -6,6 +6,14 @@
 
 namespace pimnic {
 
+// The entry stub at a breakpoint: stop before the instruction; Hart::run returns Breakpoint.
+static isa::Status threaded_breakpoint(Hart& h, const Decoded*, uint32_t pc, uint64_t n, uint64_t) {
+  h.pc = pc;
+  h.icount = n;
+  h.stop_reason = StopReason::Breakpoint;
+  return isa::Status::Stop;
+}
+
 DecodeCache::DecodeCache(AddressSpace& mem, const isa::Decoder& decoder)
     : mem_(mem), decoder_(decoder) {
   mem_.add_listener(this);
@@ -42,7 +50,21 @@ const Decoded& DecodeCache::fill(uint32_t pc) {
   d.word = word;
   d.id = row ? row->id : isa::InsnId::Invalid;
   d.fn = row ? threaded_exec(row->id) : &threaded_illegal;
+  if (has_breakpoint(pc)) d.fn = &threaded_breakpoint;
   return d;
+}
+
+// The entry is decoded again (by fill) when next executed, with or without the stub.
+void DecodeCache::add_breakpoint(uint32_t pc) {
+  breakpoints_.insert(pc & ~3u);
+  auto it = pages_.find(pc & ~(kPageSize - 1));
+  if (it != pages_.end()) it->second->e[(pc & (kPageSize - 1)) >> 2].fn = &threaded_decode;
+}
+
+void DecodeCache::remove_breakpoint(uint32_t pc) {
+  breakpoints_.erase(pc & ~3u);
+  auto it = pages_.find(pc & ~(kPageSize - 1));
+  if (it != pages_.end()) it->second->e[(pc & (kPageSize - 1)) >> 2].fn = &threaded_decode;
 }
 
 void DecodeCache::invalidate_all() {

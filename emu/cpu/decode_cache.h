@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "isa/decoder.h"
 #include "mem/address_space.h"
@@ -46,6 +47,13 @@ class DecodeCache : public MemoryListener {
   void invalidate_all();
   const isa::Decoder& decoder() const { return decoder_; }
 
+  // Debugger breakpoints: the entry at such a pc dispatches to a stub that stops the hart before
+  // executing it (stop reason Breakpoint; memory is not patched). step() ignores them, so the
+  // debugger resumes a hart sitting on one by stepping it once.
+  void add_breakpoint(uint32_t pc);
+  void remove_breakpoint(uint32_t pc);
+  bool has_breakpoint(uint32_t pc) const { return !breakpoints_.empty() && breakpoints_.count(pc & ~3u); }
+
 
   // MemoryListener
   void code_page_written(uint32_t page_addr) override;
@@ -64,6 +72,7 @@ class DecodeCache : public MemoryListener {
   AddressSpace& mem_;
   const isa::Decoder& decoder_;
   std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
+  std::unordered_set<uint32_t> breakpoints_;
   FastSlot fast_[kFastSlots];
 };
 

@@ -219,7 +219,7 @@ void Hart::flush_tlb() {
 void Hart::drop_fast_mapping(uint32_t page_addr) {
   if (page_addr == ~0u) return flush_tlb();
   TlbEntry& e = tlb_[(page_addr >> kPageBits) & (kTlbSize - 1)];
-  if (e.read_tag == page_addr) e = TlbEntry{};
+  if (e.read_tag == page_addr || e.write_tag == page_addr) e = TlbEntry{};
 }
 
 void Hart::code_page_written(uint32_t) {}
@@ -254,8 +254,11 @@ void Hart::tlb_fill(uint32_t ea, const Region& r) {
   uint32_t page = ea & ~(kPageSize - 1);
   if (page < r.base || uint64_t(page) + kPageSize > uint64_t(r.base) + r.size) return;
   TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
-  e.read_tag = page;
-  e.write_tag = mem_->is_slow_write_page(page) ? 1 : page;
+  // Watched pages stay on the slow path, which checks each access (see AccessWatcher).
+  bool watch_reads = watcher && watcher->watches_page(page, false);
+  bool watch_writes = watcher && watcher->watches_page(page, true);
+  e.read_tag = watch_reads ? 1 : page;
+  e.write_tag = mem_->is_slow_write_page(page) || watch_writes ? 1 : page;
   e.host_base = reinterpret_cast<uintptr_t>(r.host) - r.base;
 }
 
@@ -282,9 +285,18 @@ bool Hart::alignment_fault(uint32_t ea, bool write) {
   return false;
 }
 
+// A debugger watchpoint covers this access: stop before it, with no effect.
+static bool watch_stop(Hart& h, uint32_t ea, unsigned len, bool write) {
+  if (!h.watcher->hit(h, ea, len, write)) return false;
+  h.stop_reason = StopReason::Watchpoint;
+  h.mem_status = Status::Stop;
+  return true;
+}
+
 bool Hart::read_slow(uint32_t ea, unsigned size, uint64_t& v) {
   const Region* r = mem_->find(ea);
   if (r && r->device) {
+    if (watcher && watch_stop(*this, ea, size, false)) return false;
     if (uint64_t(ea - r->base) + size > r->size || !r->device->read(ea - r->base, size, v, this))
       return data_fault(ea, false);
     if (rec) {
@@ -304,6 +316,7 @@ bool Hart::read_slow(uint32_t ea, unsigned size, uint64_t& v) {
 bool Hart::write_slow(uint32_t ea, unsigned size, uint64_t v) {
   const Region* r = mem_->find(ea);
   if (r && r->device) {
+    if (watcher && watch_stop(*this, ea, size, true)) return false;
     if (uint64_t(ea - r->base) + size > r->size || !r->device->write(ea - r->base, size, v, this))
       return data_fault(ea, true);
     if (rec) {
@@ -319,6 +332,7 @@ bool Hart::write_slow(uint32_t ea, unsigned size, uint64_t v) {
 }
 
 bool Hart::read_block(uint32_t ea, uint8_t* dst, unsigned len) {
+  if (watcher && watch_stop(*this, ea, len, false)) return false;
   const Region* r = mem_->find(ea);
   if (!r || !r->host || uint64_t(ea - r->base) + len > r->size) {
     // Possibly split across regions: byte by byte through the general path.
@@ -336,6 +350,7 @@ bool Hart::read_block(uint32_t ea, uint8_t* dst, unsigned len) {
 }
 
 bool Hart::write_block(uint32_t ea, const uint8_t* src, unsigned len) {
+  if (watcher && watch_stop(*this, ea, len, true)) return false;
   const Region* r = mem_->find(ea);
   if (!r || !r->host || uint64_t(ea - r->base) + len > r->size) {
     for (unsigned i = 0; i < len; ++i) {

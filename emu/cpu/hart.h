@@ -38,6 +38,16 @@ class Environment {
   virtual Status interrupt(Hart& h, const InterruptInfo& info) = 0;
 };
 
+// A debugger's data watchpoints (emu/gdb). While a hart has one, pages it watches get no fast
+// mapping, so every access to them reaches the slow paths, which ask it before accessing.
+class AccessWatcher {
+ public:
+  virtual ~AccessWatcher() = default;
+  virtual bool watches_page(uint32_t page_addr, bool write) const = 0;
+  // True to stop the hart before the access: the instruction then has no effect.
+  virtual bool hit(Hart& h, uint32_t ea, unsigned len, bool write) = 0;
+};
+
 struct Hart : public ArchState, public MemoryListener {
  public:
   Hart(Core& core, unsigned index_in_core);
@@ -169,6 +179,8 @@ struct Hart : public ArchState, public MemoryListener {
   void clear_reservation();
 
   ExecRecord* rec = nullptr;  // set while step() records an instruction
+  // Set by a debugger (then call mem().drop_all_fast_mappings()); null otherwise.
+  AccessWatcher* watcher = nullptr;
 
  private:
   static constexpr unsigned kTlbSize = 256;

@@ -70,6 +70,10 @@ Status LinuxProcess::fault(Hart& h, const InterruptInfo& info) {
       break;
   }
   h.pc = info.srr0;
+  if (on_fatal_fault && on_fatal_fault(h, sig, msg + " (" + signal_name(sig) + ")")) {
+    h.stop_reason = StopReason::Fault;
+    return Status::Stop;
+  }
   terminate_by_signal(sig, msg + " (" + signal_name(sig) + ")");
   h.stop_reason = StopReason::Exit;
   return Status::Stop;

@@ -4,6 +4,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,6 +46,12 @@ class LinuxProcess : public Environment {
   ~LinuxProcess() override;
 
   ProcessResult run();
+  const ProcessResult& result() const { return result_; }  // how it ended, once stopping()
+
+  // Set by a debugger (emu/gdb): a fault that would kill the process with sig is offered to it
+  // first; when it returns true the hart stops at the faulting instruction instead (stop reason
+  // Fault) and the process lives on.
+  std::function<bool(Hart&, int sig, const std::string& message)> on_fatal_fault;
 
   // ---- for system call handlers -------------------------------------------------------------
   Hart& hart() { return core_->hart(0); }

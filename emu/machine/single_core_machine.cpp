@@ -31,6 +31,7 @@ void SingleCoreConfig::declare(ParamRegistry& p) {
   p.declare("mem.ram_size", ram_size, ram_size, "bytes of RAM at address 0 (0: 64 MiB on host, 384 KiB on nic and pim)");
   p.declare("core.clock_hz", clock_hz, clock_hz, "core clock in Hz (0: 2 GHz on host, 500 MHz on nic and pim)");
   p.declare("core.tb_divider", tb_divider, tb_divider, "core cycles per time-base and decrementer tick");
+  p.declare("core.harts", harts, harts, "hardware threads of the core (only thread 0 starts, at the image's entry)");
 }
 
 SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* out) {
@@ -40,6 +41,8 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
   if (config.clock_hz > 0) cfg.clock_hz = config.clock_hz;
   if (config.tb_divider == 0) throw std::invalid_argument("core.tb_divider must be at least 1");
   cfg.tb_divider = config.tb_divider;
+  if (config.harts == 0 || config.harts > 64) throw std::invalid_argument("core.harts must be between 1 and 64");
+  cfg.harts = config.harts;
   uint32_t ram_size = config.ram_size ? config.ram_size : default_ram_size(profile);
   mem_.add_ram("ram", PIMNIC_RAM_BASE, ram_size);
   console_ = std::make_unique<ConsoleDevice>(mem_, out);
@@ -73,6 +76,27 @@ void SingleCoreMachine::register_stats(StatRegistry& s) {
 void SingleCoreMachine::load(const ElfImage& img) {
   load_elf(img, mem_);
   hart().pc = img.entry;
+}
+
+void SingleCoreMachine::reset(const ElfImage& img) {
+  for (const Region& r : mem_.regions())
+    if (r.host) mem_.fill_bytes(r.base, 0, r.size);
+  for (size_t i = 0; i < core_->num_harts(); ++i) {
+    Hart& h = core_->hart(i);
+    h.clear_reservation();
+    h.arch() = ArchState{};
+    h.pvr = core_->config().pvr;
+    h.pir = core_->config().pir + uint32_t(i);
+    h.dec_written = 0xFFFFFFFFu;
+    h.icount = h.cycle_offset = 0;
+    h.dec_pending = h.external_irq = h.double_fault = false;
+    h.dec_seen_tb = 0;
+    h.stop_reason = StopReason::None;
+    h.exit_code = 0;
+    h.last_interrupt = InterruptInfo{Interrupt::SystemReset, 0};
+  }
+  exited_ = false;
+  load(img);
 }
 
 RunResult SingleCoreMachine::run(uint64_t max_insts) {

@@ -29,6 +29,7 @@ struct SingleCoreConfig {
   uint32_t ram_size = 0;  // 0: the profile's default
   double clock_hz = 0;    // 0: the profile's default
   uint32_t tb_divider = 8;
+  uint32_t harts = 1;     // hardware threads of the core; only hart 0 starts (at the entry)
   void declare(ParamRegistry& params);
 };
 
@@ -49,6 +50,9 @@ class SingleCoreMachine {
   Core& core() { return *core_; }
   Hart& hart() { return core_->hart(0); }
   AddressSpace& mem() { return mem_; }
+  bool exited() const { return exited_; }  // the guest wrote the exit device
+  // Back to the state after construction and load(img): RAM cleared, harts reset (for gdb).
+  void reset(const ElfImage& img);
 
  private:
   AddressSpace mem_{"mem"};

@@ -1,0 +1,112 @@
+#include "gdb/linux_target.h"
+
+#include "gdb/target_xml.h"
+
+namespace pimnic::gdb {
+
+LinuxTarget::LinuxTarget(linux_user::LinuxProcess& p) : proc_(p) {
+  TargetProcess tp;
+  tp.mem = &p.space();
+  tp.dcaches = {&p.core().dcache()};
+  tp.layout = RegisterLayout::for_core(p.core().config());
+  tp.description = target_description(tp.layout);
+  processes_.push_back(std::move(tp));
+  harts_.push_back({"n0.host.c0t0", &p.hart(), 0, 0, true});
+  finish_setup();
+  proc_.on_fatal_fault = [this](Hart&, int sig, const std::string& message) {
+    if (!attached()) return false;  // nobody to show it to: the process dies as usual
+    fault_signal_ = sig;
+    fault_message_ = message;
+    return true;
+  };
+}
+
+LinuxTarget::~LinuxTarget() { proc_.on_fatal_fault = nullptr; }
+
+StopReason LinuxTarget::run_hart(size_t i, uint64_t n) {
+  Hart& h = *harts_[i].hart;
+  if (proc_.stopping()) return StopReason::Exit;
+  uint64_t limit = proc_.options().max_insts;
+  if (limit) {
+    if (h.icount >= limit) return StopReason::InsnLimit;
+    n = std::min<uint64_t>(n, limit - h.icount);
+  }
+  return h.run(n);
+}
+
+StopEvent LinuxTarget::classify(size_t i, StopReason why) {
+  StopEvent ev;
+  ev.hart = i;
+  if (why == StopReason::Fault && fault_signal_ && !proc_.stopping()) {
+    ev.kind = StopEvent::Kind::Signal;
+    ev.signal = gdb_signal_from_host(fault_signal_);
+    ev.status = 128 + fault_signal_;
+    ev.message = fault_message_;
+    return ev;
+  }
+  if (why == StopReason::InsnLimit) {
+    insn_limit_ = true;
+    ev.kind = StopEvent::Kind::Exited;
+    ev.exit_code = ev.status = 3;
+    ev.message = "stopped after " + std::to_string(harts_[i].hart->icount) + " instructions (--max-insts)";
+    return ev;
+  }
+  const linux_user::ProcessResult& r = proc_.result();
+  if (proc_.stopping() && r.kind == linux_user::ProcessResult::Kind::Signaled) {
+    ev.kind = StopEvent::Kind::Terminated;
+    ev.signal = gdb_signal_from_host(r.signal);
+  } else if (proc_.stopping()) {
+    ev.kind = StopEvent::Kind::Exited;
+    ev.exit_code = r.status;
+  } else {  // the core stopped without the process ending: should not happen
+    ev.kind = StopEvent::Kind::Terminated;
+    ev.signal = 4;
+    ev.status = 128 + 4;
+    ev.message = "the core stopped unexpectedly";
+    return ev;
+  }
+  ev.status = r.status;
+  ev.message = r.message;
+  return ev;
+}
+
+void LinuxTarget::deliver_signal(size_t, int gdb_signal) {
+  int sig = host_signal_from_gdb(gdb_signal);
+  std::string why = sig == fault_signal_ ? fault_message_ : std::string{};
+  fault_signal_ = 0;
+  if (sig) proc_.raise_signal(sig, why);
+}
+
+bool LinuxTarget::reset(std::string& error) {
+  error = "Linux mode cannot reset a process; start pimnic again";
+  return false;
+}
+
+std::string LinuxTarget::stats() {
+  const Hart& h = *harts_[0].hart;
+  return "sim_insts " + std::to_string(h.icount) + "\ncycles " + std::to_string(h.cycles()) + "\n";
+}
+
+linux_user::ProcessResult LinuxTarget::result() const {
+  linux_user::ProcessResult r = proc_.result();
+  r.instructions = harts_[0].hart->icount;
+  if (insn_limit_) {
+    r.kind = linux_user::ProcessResult::Kind::InsnLimit;
+    r.status = 3;
+    r.message = outcome_.message;
+  } else if (!proc_.stopping()) {  // ended by gdb (kill) or a fault with nobody attached
+    r.kind = linux_user::ProcessResult::Kind::Signaled;
+    r.status = outcome_.status;
+    r.signal = outcome_.status - 128;
+    r.message = outcome_.message;
+  }
+  return r;
+}
+
+linux_user::ProcessResult debug_process(linux_user::LinuxProcess& p, const ServerOptions& options) {
+  LinuxTarget t(p);
+  serve(t, options);
+  return t.result();
+}
+
+}  // namespace pimnic::gdb

@@ -1,0 +1,124 @@
+// General queries (q..., Q...) and v packets other than vCont.
+#include <algorithm>
+
+#include "gdb/hex.h"
+#include "gdb/stub.h"
+
+namespace pimnic::gdb {
+
+namespace {
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// lldb asks for these instead of reading the target description's architecture.
+const char kTriple[] = "powerpc-unknown-unknown";
+}  // namespace
+
+void GdbStub::handle_query(std::string_view p) {
+  if (starts_with(p, "qSupported")) {
+    std::string_view features = p.size() > 11 ? p.substr(11) : std::string_view{};
+    multiprocess_ = swbreak_ = hwbreak_ = false;
+    while (!features.empty()) {
+      std::string_view f = take_until(features, ';');
+      if (f == "multiprocess+") multiprocess_ = true;
+      if (f == "swbreak+") swbreak_ = true;
+      if (f == "hwbreak+") hwbreak_ = true;
+    }
+    std::string r = "PacketSize=" + hex_number(kPacketSize) +
+                    ";QStartNoAckMode+;qXfer:features:read+;qXfer:threads:read+;vContSupported+";
+    if (multiprocess_) r += ";multiprocess+";
+    if (swbreak_) r += ";swbreak+";
+    if (hwbreak_) r += ";hwbreak+";
+    return reply(r);
+  }
+  if (starts_with(p, "qXfer:")) return handle_xfer(p);
+  if (starts_with(p, "qAttached")) return reply("1");  // attached to a running machine: detach, don't kill
+  if (p == "qC") return reply("QC" + thread_id(general()));
+  if (p == "qfThreadInfo") {
+    std::string r = "m";
+    for (size_t i = 0; i < target_.harts().size(); ++i) r += (i ? "," : "") + thread_id(i);
+    return reply(r);
+  }
+  if (p == "qsThreadInfo") return reply("l");
+  if (starts_with(p, "qThreadExtraInfo,")) {
+    auto id = parse_thread_id(p.substr(17));
+    std::vector<size_t> h = id ? select(*id) : std::vector<size_t>{};
+    if (h.size() != 1) return reply("E01");
+    const TargetHart& t = target_.harts()[h[0]];
+    return reply(to_hex(t.name + (t.started ? "" : " (not started)")));
+  }
+  if (starts_with(p, "qRcmd,")) return handle_monitor(p.substr(6));
+  if (starts_with(p, "qSymbol")) return reply("OK");
+  if (p == "qHostInfo" || p == "qProcessInfo") {
+    std::string r = "triple:" + to_hex(kTriple) + ";endian:big;ptrsize:4;";
+    if (p == "qProcessInfo") r = "pid:" + hex_number(target_.harts()[general()].process + 1) + ";" + r;
+    return reply(r);
+  }
+  reply("");
+}
+
+void GdbStub::handle_set_query(std::string_view p) {
+  if (p == "QStartNoAckMode") {
+    reply("OK");  // still acknowledged: the client switches after it sees this reply
+    ack_mode_ = false;
+    return;
+  }
+  reply("");
+}
+
+void GdbStub::handle_v(std::string_view p) {
+  if (p == "vCont?") return reply("vCont;c;C;s;S");
+  if (starts_with(p, "vCont;")) return handle_vcont(p.substr(5));
+  if (p == "vCont") return reply("E01");
+  if (starts_with(p, "vKill")) {
+    reply("OK");
+    close_ = Close::Kill;
+    return;
+  }
+  if (p == "vCtrlC") {
+    reply("OK");
+    if (running_) report_stop(target_.stop_now(last_stop_.hart, 2));
+    return;
+  }
+  reply("");  // vMustReplyEmpty and everything else
+}
+
+// qXfer:<object>:read:<annex>:<offset>,<length>
+void GdbStub::handle_xfer(std::string_view p) {
+  p.remove_prefix(6);
+  std::string_view object = take_until(p, ':');
+  std::string_view op = take_until(p, ':');
+  std::string_view annex = take_until(p, ':');
+  std::string_view off_s = take_until(p, ',');
+  auto offset = parse_hex(off_s);
+  auto length = parse_hex(p);
+  if (op != "read") return reply("");
+  if (!offset || !length) return reply("E01");
+  std::string doc;
+  if (object == "features") {
+    const auto& files = target_.processes()[process()].description;
+    auto it = files.find(std::string(annex));
+    if (it == files.end()) return reply("E00");
+    doc = it->second;
+  } else if (object == "threads") {
+    if (!annex.empty()) return reply("E00");
+    doc = threads_xml();
+  } else {
+    return reply("");
+  }
+  if (*offset >= doc.size()) return reply("l");
+  uint64_t n = std::min<uint64_t>({*length, uint64_t(doc.size() - *offset), uint64_t(kPacketSize / 2)});
+  bool last = *offset + n >= doc.size();
+  reply((last ? "l" : "m") + escape_binary(std::string_view(doc).substr(*offset, n)));
+}
+
+std::string GdbStub::threads_xml() const {
+  std::string s = "<?xml version=\"1.0\"?>\n<threads>\n";
+  for (size_t i = 0; i < target_.harts().size(); ++i) {
+    const TargetHart& t = target_.harts()[i];
+    s += "  <thread id=\"" + thread_id(i) + "\" core=\"" + std::to_string(t.core) + "\" name=\"" + t.name +
+         "\">" + (t.started ? "" : "not started") + "</thread>\n";
+  }
+  return s + "</threads>\n";
+}
+
+}  // namespace pimnic::gdb
