@@ -82,6 +82,7 @@ const std::vector<std::vector<const AliasRule*>>& rules_by_row() {
 std::span<const AliasRule> alias_rules() { return kRules; }
 
 const AliasRule* find_alias(const InsnRow& row, uint32_t word, uint8_t features) {
+  if (size_t(row.id) >= size_t(InsnId::Count)) return nullptr;  // a row outside the table
   const AliasContext c{word, features};
   for (const AliasRule* r : rules_by_row()[size_t(row.id)])
     if (r->applies(c)) return r;
