@@ -12,6 +12,9 @@
 namespace pimnic {
 
 using namespace vec;
+#if defined(PIMNIC_ALTIVEC_SSE2)
+using sse::V;
+#endif
 
 namespace {
 
@@ -33,7 +36,6 @@ namespace {
 // where its index falls in that chunk.
 __attribute__((target("ssse3"))) void perm_ssse3(VReg& d, const VReg& a, const VReg& b, const VReg& c,
                                                  unsigned nchunks) {
-  using sse::V;
   const V span = _mm_set1_epi8(char(32 * nchunks - 1)), low = _mm_set1_epi8(0x0F), high = _mm_set1_epi8(0x30);
   V out[2];
   for (unsigned k = 0; k < nchunks; ++k) {
@@ -107,33 +109,67 @@ template <class T> Status merge(Hart& h, uint32_t w, bool high) {
 }
 }  // namespace
 
-Status exec_vmrghb(Hart& h, uint32_t w) { return merge<uint8_t>(h, w, true); }
-Status exec_vmrghh(Hart& h, uint32_t w) { return merge<uint16_t>(h, w, true); }
-Status exec_vmrghw(Hart& h, uint32_t w) { return merge<uint32_t>(h, w, true); }
-Status exec_vmrglb(Hart& h, uint32_t w) { return merge<uint8_t>(h, w, false); }
-Status exec_vmrglh(Hart& h, uint32_t w) { return merge<uint16_t>(h, w, false); }
-Status exec_vmrglw(Hart& h, uint32_t w) { return merge<uint32_t>(h, w, false); }
+#if defined(PIMNIC_ALTIVEC_SSE2)
+// In host order a merge is an unpack of vB with vA: at 128 bits the first half is the upper host
+// half (unpackhi), at 256 bits the first half is chunk 1 and fills both result chunks.
+namespace {
+template <class Lo, class Hi> Status merge_sse(Hart& h, uint32_t w, bool high, Lo lo, Hi hi) {
+  if (!enabled(h)) [[unlikely]] return unavailable(h);
+  const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)];
+  VReg& d = h.vr[rt(w)];
+  if (h.vec_bytes() == 16) {
+    const V x = sse::ld(a, 0), y = sse::ld(b, 0);
+    sse::st(d, 0, high ? hi(y, x) : lo(y, x));
+  } else {
+    const unsigned k = high ? 1 : 0;
+    const V x = sse::ld(a, k), y = sse::ld(b, k);
+    const V r0 = lo(y, x), r1 = hi(y, x);
+    sse::st(d, 0, r0), sse::st(d, 1, r1);
+  }
+  return Status::Ok;
+}
+}  // namespace
+#define VMERGE(name, T, high, bits)                                                                  \
+  Status exec_##name(Hart& h, uint32_t w) {                                                          \
+    return VEC_PICK(merge_sse(h, w, high, [](V y, V x) { return _mm_unpacklo_epi##bits(y, x); },    \
+                              [](V y, V x) { return _mm_unpackhi_epi##bits(y, x); }),                \
+                    merge<T>(h, w, high));                                                           \
+  }
+#else
+#define VMERGE(name, T, high, bits) \
+  Status exec_##name(Hart& h, uint32_t w) { return merge<T>(h, w, high); }
+#endif
+VMERGE(vmrghb, uint8_t, true, 8)
+VMERGE(vmrghh, uint16_t, true, 16)
+VMERGE(vmrghw, uint32_t, true, 32)
+VMERGE(vmrglb, uint8_t, false, 8)
+VMERGE(vmrglh, uint16_t, false, 16)
+VMERGE(vmrglw, uint32_t, false, 32)
+#undef VMERGE
 
 // Splats: element UIMM of vB (modulo the element count) into every element.
 namespace {
+// All elements of vD = v.
+template <class T> inline void fill(Hart& h, VReg& d, T v) {
+#if defined(PIMNIC_ALTIVEC_SSE2)
+  V x;
+  if constexpr (sizeof(T) == 1) x = _mm_set1_epi8(char(v));
+  else if constexpr (sizeof(T) == 2) x = _mm_set1_epi16(short(v));
+  else x = _mm_set1_epi32(int(v));
+  for (unsigned k = 0; k < sse::chunks(h); ++k) sse::st(d, k, x);
+#else
+  for (unsigned i = 0; i < h.vec_bytes() / sizeof(T); ++i) lanes<T>(d)[i] = v;
+#endif
+}
 template <class T> Status splat(Hart& h, uint32_t w) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
-  VReg r;
-  by_width(h, [&](auto nb) {
-    constexpr unsigned n = nb / sizeof(T);
-    T v = be<T>(h.vr[rb(w)], ra(w) & (n - 1), nb);
-    for (unsigned i = 0; i < n; ++i) lanes<T>(r)[i] = v;
-  });
-  h.vr[rt(w)] = r;
+  const unsigned n = h.vec_bytes(), count = n / sizeof(T);
+  fill<T>(h, h.vr[rt(w)], be<T>(h.vr[rb(w)], ra(w) & (count - 1), n));
   return Status::Ok;
 }
 template <class T> Status splat_imm(Hart& h, uint32_t w) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
-  VReg r;
-  by_width(h, [&](auto nb) {
-    for (unsigned i = 0; i < nb / sizeof(T); ++i) lanes<T>(r)[i] = T(vsimm(w));
-  });
-  h.vr[rt(w)] = r;
+  fill<T>(h, h.vr[rt(w)], T(vsimm(w)));
   return Status::Ok;
 }
 }  // namespace
@@ -177,7 +213,6 @@ inline uint16_t to_pixel(uint32_t v, bool&) {
 // SSE2 packs: op(lo, hi, sat) narrows two wide chunks into one (lo's elements in the low host
 // half). vB's chunks come first in host order, then vA's.
 namespace {
-using sse::V;
 template <class Op> Status pack_sse(Hart& h, uint32_t w, Op op) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)];
