@@ -70,7 +70,9 @@ void GdbStub::receive(std::string_view bytes) {
 void GdbStub::report_stop(const StopEvent& ev) {
   if (!running_) return;
   running_ = false;
-  if (!ev.message.empty()) console(ev.message + "\n");
+  // The reason for a fault stop; when the process then dies of it, gdb says so itself.
+  bool repeat = ev.kind == StopEvent::Kind::Terminated && ev.message == last_stop_.message;
+  if (!ev.message.empty() && !repeat) console(ev.message + "\n");
   last_stop_ = ev;
   if (ev.hart < target_.harts().size() && !ev.ends_machine()) general_ = continue_ = ev.hart;
   reply(stop_reply(ev));
@@ -146,7 +148,9 @@ std::string GdbStub::stop_reply(const StopEvent& ev) const {
   }
   s = "T";
   append_hex_byte(s, uint8_t(ev.signal ? ev.signal : 5));
-  s += "thread:" + thread_id(hart) + ";core:" + hex_number(target_.harts()[hart].core) + ";";
+  // name: is lldb's way to learn thread names; gdb ignores keys it does not know.
+  s += "thread:" + thread_id(hart) + ";core:" + hex_number(target_.harts()[hart].core) + ";name:" +
+       target_.harts()[hart].name + ";";
   if (ev.kind == K::Watchpoint) {
     const char* what = ev.watch == WatchType::Write ? "watch" : ev.watch == WatchType::Read ? "rwatch" : "awatch";
     s += std::string(what) + ":" + hex_number(ev.data_addr) + ";";

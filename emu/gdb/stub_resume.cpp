@@ -16,7 +16,7 @@ void GdbStub::handle_vcont(std::string_view p) {
   std::vector<Action> actions(n, Action::None);
   std::vector<int> signals(n, 0);
   std::vector<bool> decided(n, false);  // the leftmost action naming a thread applies to it
-  if (p.empty() || p[0] != ';') return reply("E01");
+  if (p.size() < 2 || p[0] != ';') return reply("E01");  // at least one action
   p.remove_prefix(1);
   while (!p.empty()) {
     std::string_view item = take_until(p, ';');
