@@ -8,7 +8,7 @@ import struct
 
 from . import initstate, layout as L, values as V
 from . import ops_branch, ops_fp, ops_int, ops_mem, ops_vec
-from .seq import Label, Loop, Sequence, Unit
+from .seq import Label, Loop, NoRegister, Sequence, Unit
 
 FAMILIES = {
     "int": (ops_int.OPS, 30),
@@ -85,7 +85,10 @@ class Ctx:
     def pick_unit(self):
         for _ in range(100):
             fn = self.rng.choices(self.ops, self.weights)[0][0]
-            u = fn(self)
+            try:
+                u = fn(self)
+            except NoRegister:
+                continue
             if u is not None and u.tag not in self.exclude:
                 return u
         return Unit(["nop"], "nop")

@@ -2,7 +2,7 @@
 reservation, cache-block, FP and vector). Every access falls inside the scratch buffer: the unit
 sets its base (and index) registers with `li` just before the access, so the address is the
 generator's choice and the data are whatever the sequence left there."""
-from .seq import Unit
+from .seq import NoRegister, Unit
 from . import layout as L
 from .layout import off
 
@@ -22,11 +22,15 @@ def offset(rng, size, align_prob=0.8):
 
 
 def pick(ctx, avoid=(), nonzero=True):
-    """A GPR the unit may write (never the base register)."""
-    while True:
+    """A GPR the unit may write (never the base register); NoRegister if there is none."""
+    for _ in range(16):
         r = ctx.dst()
         if (r or not nonzero) and r not in avoid:
             return r
+    cands = [r for r in range(32) if r != ctx.base and (r or not nonzero) and r not in avoid]
+    if not cands:
+        raise NoRegister()
+    return ctx.rng.choice(cands)
 
 
 def set_addr(ctx, reg, addr):

@@ -2,6 +2,7 @@
 result per program: its output record, or how the process died (trap, illegal instruction...).
 A process that dies is restarted at the next program, so one bad program costs one restart."""
 import os
+import resource
 import subprocess
 
 from . import layout as L
@@ -30,6 +31,11 @@ def pimnic_cmd(pimnic, exe):
     return [pimnic, "linux", "--clear-env", exe]
 
 
+def no_core_dumps():
+    # A trap ends the guest; qemu would write a core file into the working directory.
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
 def run_all(cmd, n, timeout=120):
     """Results for programs 0..n-1: (regs, buf) bytes, or Died."""
     results = [None] * n
@@ -37,7 +43,8 @@ def run_all(cmd, n, timeout=120):
     while start < n:
         try:
             p = subprocess.run(cmd + [str(start)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               timeout=timeout, env={"PATH": os.environ.get("PATH", "")})
+                               timeout=timeout, env={"PATH": os.environ.get("PATH", "")},
+                               preexec_fn=no_core_dumps, cwd=os.path.dirname(cmd[-1]) or None)
             out, err, rc = p.stdout, p.stderr, p.returncode
         except subprocess.TimeoutExpired as e:
             out, err, rc = e.stdout or b"", b"timeout", "timeout"

@@ -11,6 +11,10 @@ Assembly text refers to labels as `{name}`; emission maps names to unique assemb
 from dataclasses import dataclass
 
 
+class NoRegister(Exception):
+    """An op found no register satisfying its constraints; the generator picks another op."""
+
+
 @dataclass
 class Unit:
     insns: list                 # assembler lines, labels as {name}
