@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "altivec_util.h"
+#include "cpu/exec_record.h"
 #include "cpu/interrupts.h"
 #include "isa/insn_table.h"
 #include "test_core.h"
@@ -53,6 +54,31 @@ TEST_CASE("AltiVec: lvx/stvx move the vector width at EA rounded down to it") {
     h.gpr[5] = base + 64 + n + 1;  // stvxl, rA = 0
     t.exec_asm("stvxl 6, 0, 5");
     CHECK(t.read_bytes(base + 64 + n, n) == pattern(n, 0x80));
+  }
+}
+
+TEST_CASE("AltiVec: step() records lvx/stvx as one access of the vector width") {
+  for (const char* profile : {"host", "pim"}) {
+    TestCore t(profile);
+    Hart& h = t.h();
+    const unsigned n = h.vec_bytes();
+    const uint32_t base = TestCore::kDataBase;
+    t.write_bytes(base, pattern(64, 9));
+    h.gpr[3] = base + 35;
+    std::vector<uint32_t> words = test::assemble("lvx 2, 0, 3; stvx 2, 0, 3", profile);
+    t.write32(TestCore::kCodeBase, words[0]), t.write32(TestCore::kCodeBase + 4, words[1]);
+    h.pc = TestCore::kCodeBase;
+    ExecRecord rec;
+    h.step(rec);
+    REQUIRE(rec.nmem == 1);
+    CHECK(rec.mem[0].addr == ((base + 35) & ~(n - 1)));
+    CHECK(rec.mem[0].size == n);
+    CHECK(!rec.mem[0].write);
+    CHECK(std::vector<uint8_t>(rec.mem[0].data, rec.mem[0].data + n) == t.read_bytes(rec.mem[0].addr, n));
+    h.step(rec);
+    REQUIRE(rec.nmem == 1);
+    CHECK(rec.mem[0].write);
+    CHECK(rec.mem[0].size == n);
   }
 }
 
