@@ -28,6 +28,8 @@ def qemu_cmd(exe):
 
 
 def pimnic_cmd(pimnic, exe):
+    if "/" in pimnic:
+        pimnic = os.path.abspath(pimnic)       # the runs change directory
     return [pimnic, "linux", "--clear-env", exe]
 
 
