@@ -41,6 +41,7 @@ def llvm(text, word, pc):
     """llvm-mc: relative targets ".+16" and absolute (AA) targets "16" become hex addresses."""
     if text is None:
         return INVALID
+    text = _SYM.sub("", text)  # llvm-objdump's <symbol+offset>
     if not _is_branch_with_target(word):
         parts = text.split(None, 1)
         return parts[0] + (" " + "".join(parts[1].split()) if len(parts) > 1 else "")

@@ -2,13 +2,15 @@
 //   disasm_sweep_dump --core host|nic|pim [--full | --sample N] [--seed N] [--raw] [--capstone]
 //                     [--base ADDR] [--words FILE]
 // Prints one line per word: "<hex address>\t<hex word>\t<row mnemonic>\t<row features>\t<text>",
-// and with --capstone "\t<Capstone's text>". Word i sits at base + 4 * i; the default base,
-// 0x10000000, keeps every relative branch target between 0 and 2^31. --words disassembles the hex words in FILE (one per line) instead of generating them.
+// and with --capstone "\t<Capstone's text>". Word i sits at base + 4 * i (the default base,
+// 0x10000000, keeps every relative branch target between 0 and 2^31); --words FILE takes one hex
+// word a line, or "ADDR WORD" lines. --words disassembles the hex words in FILE (one per line) instead of generating them.
 #include <fmt/format.h>
 
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "cpu/core.h"
@@ -50,12 +52,21 @@ int main(int argc, char** argv) {
   isa::DisasmOptions opt;
   opt.aliases = !raw;
 
-  std::vector<uint32_t> words;
+  std::vector<uint32_t> words, addrs;  // addrs: given per word by --words "ADDR WORD" lines
   if (!words_file.empty()) {
     std::ifstream in(words_file);
     std::string line;
-    while (std::getline(in, line))
-      if (!line.empty()) words.push_back(uint32_t(std::stoul(line, nullptr, 16)));
+    while (std::getline(in, line)) {
+      std::istringstream fields(line);
+      std::string a, b;
+      if (!(fields >> a)) continue;
+      if (fields >> b) addrs.push_back(uint32_t(std::stoul(a, nullptr, 16)));
+      words.push_back(uint32_t(std::stoul(b.empty() ? a : b, nullptr, 16)));
+    }
+    if (!addrs.empty() && addrs.size() != words.size()) {
+      std::fprintf(stderr, "disasm_sweep_dump: %s: give an address on every line or on none\n", words_file.c_str());
+      return 2;
+    }
   } else {
     std::mt19937 rng(seed);
     for (const isa::InsnRow* r : dec.rows()) {
@@ -67,7 +78,7 @@ int main(int argc, char** argv) {
   std::string out;
   for (size_t i = 0; i < words.size(); ++i) {
     const isa::InsnRow* r = dec.decode(words[i]);
-    const uint32_t pc = base + uint32_t(4 * i);
+    const uint32_t pc = addrs.empty() ? base + uint32_t(4 * i) : addrs[i];
     out += fmt::format("{:08x}\t{:08x}\t{}\t{}\t{}", pc, words[i], r ? r->mnemonic : "-", r ? r->features : 0,
                        isa::disassemble(dec, words[i], pc, opt));
     out += capstone ? "\t" + cs.text(words[i], pc) + "\n" : "\n";

@@ -61,6 +61,8 @@ TEST_CASE("extended mnemonics follow llvm-mc") {
   CHECK(round_trip("twlti 3, -8") == "twlti r3, -8");
   CHECK(round_trip("vmr 1, 2") == "vmr v1, v2");
   CHECK(round_trip("vnot 1, 2") == "vnot v1, v2");
+  CHECK(round_trip("sync") == "sync");
+  CHECK(round_trip("lwsync") == "lwsync");  // sync with L = 1 (reserved here, emitted by clang)
 }
 
 TEST_CASE("special-purpose registers are named where the core has them") {
@@ -138,6 +140,7 @@ TEST_CASE("raw mode prints the table's mnemonics") {
   CHECK(dis(0x4e800020, "host", 0, false) == "bclr 20, 0");
   CHECK(dis(0x7c0802a6, "host", 0, false) == "mfspr r0, 8");
   CHECK(dis(0x7c000000, "host", 0, false) == "cmpw cr0, r0, r0");
+  CHECK(dis(0x7c2004ac, "host", 0, false) == "sync");
 }
 
 TEST_CASE("branch targets name symbols") {
