@@ -16,9 +16,7 @@ namespace {
 constexpr uint64_t kQuantum = 4096;
 }  // namespace
 
-DebugTarget::~DebugTarget() {
-  for (TargetHart& t : harts_) t.hart->watcher = nullptr;
-}
+DebugTarget::~DebugTarget() { clear_breakpoints_and_watchpoints(); }
 
 void DebugTarget::finish_setup() {
   actions_.assign(harts_.size(), Action::None);
