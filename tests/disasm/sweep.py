@@ -5,7 +5,7 @@ objdump where llvm-mc cannot be the reference, and Capstone as a further cross-c
     sweep.py DUMP_TOOL [--core host,nic,pim] [--full | --sample N] [--seed N] [--show N]
 
 For each core profile, DUMP_TOOL (disasm_sweep_dump) prints the encodings with pimnic's and
-Capstone's text. One llvm-mc process disassembles them all, one objdump process the words that
+Capstone's text; extra_words.txt adds encodings with reserved bits set that real code contains. One llvm-mc process disassembles them all, one objdump process the words that
 llvm_exceptions.txt sends to objdump; normalised (disasm_norm.py), pimnic's text must equal the
 reference's. Where Capstone's text differs from pimnic's (in --disasm-check's normal form), the word
 must be covered by capstone_known_errors.txt. Exit status 1 on a difference, an uncovered Capstone
@@ -14,6 +14,7 @@ disagreement, or a list entry that no swept word needed (a stale entry).
 import argparse
 import os
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import disasm_compare as cmp  # noqa: E402
@@ -22,10 +23,26 @@ import disasm_refs as refs  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def extra_words(core):
+    """extra_words.txt: the words listed for this core."""
+    out = []
+    with open(os.path.join(HERE, "extra_words.txt")) as f:
+        for line in f:
+            parts = line.split(None, 2)
+            if parts and not parts[0].startswith("#") and (parts[0] == "*" or core in parts[0].split(",")):
+                out.append(int(parts[1], 16))
+    return out
+
+
 def sweep_core(core, args, exceptions, known, report):
     cmd = [args.dump, "--core", core, "--seed", args.seed, "--capstone"]
     cmd += ["--full"] if args.full else ["--sample", args.sample] if args.sample else []
     entries = cmp.parse_dump(refs.run(cmd))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "extra.txt")
+        with open(path, "w") as f:  # after the generated words, 0x20000000 up
+            f.writelines(f"{0x20000000 + 4 * i:08x} {w:08x}\n" for i, w in enumerate(extra_words(core)))
+        entries += cmp.parse_dump(refs.run([args.dump, "--core", core, "--capstone", "--words", path]))
     llvm = refs.llvm_mc([e.word for e in entries], core)
     summary = cmp.check(core, entries, llvm, exceptions, known, report)
     print(f"{core}: {len(entries)} words from {len(set(e.row for e in entries))} rows; {summary}")
