@@ -70,7 +70,7 @@ const AliasRule kRules[] = {
 // Rules per row, in file order.
 const std::vector<std::vector<const AliasRule*>>& rules_by_row() {
   static const auto index = [] {
-    std::vector<std::vector<const AliasRule*>> v(size_t(InsnId::Count));
+    std::vector<std::vector<const AliasRule*>> v(static_cast<size_t>(InsnId::Count));
     for (const AliasRule& r : kRules) v[size_t(r.row)].push_back(&r);
     return v;
   }();
