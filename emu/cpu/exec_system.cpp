@@ -2,6 +2,7 @@
 // Which SPRs exist, and on which cores, is cpu/spr_table.h; see docs/isa/interrupts.md.
 #include "cpu/core.h"
 #include "cpu/exec_common.h"
+#include "cpu/fpu_bits.h"
 #include "cpu/spr_table.h"
 
 namespace pimnic {
@@ -100,6 +101,16 @@ Status end_slice(Hart& h, uint32_t next_pc) {
 }
 Status reevaluate(Hart& h) { return end_slice(h, h.pc + 4); }
 
+// A new MSR that enables floating-point exceptions (FE0|FE1) while FPSCR[FEX] is already set
+// takes the enabled-exception program interrupt at once, with SRR0 at the next instruction
+// (SRR1 says so) — the architecture's rule for mtmsr and rfi.
+Status msr_changed(Hart& h, uint32_t old_msr, uint32_t next_pc) {
+  bool enables = !(old_msr & (MSR_FE0 | MSR_FE1)) && (h.msr & (MSR_FE0 | MSR_FE1));
+  if (enables && (h.fpscr & fpu::FEX))
+    return h.raise({Interrupt::Program, next_pc, SRR1_PROGRAM_FP | SRR1_PROGRAM_NEXT});
+  return end_slice(h, next_pc);
+}
+
 }  // namespace
 
 Status exec_mfspr(Hart& h, uint32_t w) {
@@ -142,14 +153,16 @@ Status exec_mfmsr(Hart& h, uint32_t w) {
 
 Status exec_mtmsr(Hart& h, uint32_t w) {
   if (h.msr & MSR_PR) return h.raise_privileged();
+  uint32_t old = h.msr;
   h.msr = h.gpr[rt(w)] & msr_writable(h);
-  return reevaluate(h);  // MSR[EE] may have just enabled a pending interrupt
+  return msr_changed(h, old, h.pc + 4);  // MSR[EE] may have just enabled a pending interrupt
 }
 
 Status exec_rfi(Hart& h, uint32_t) {
   if (h.msr & MSR_PR) return h.raise_privileged();
+  uint32_t old = h.msr;
   h.msr = (h.msr & ~MSR_SAVED_IN_SRR1) | (h.srr1 & MSR_SAVED_IN_SRR1 & msr_writable(h));
-  return end_slice(h, h.srr0 & ~3u);
+  return msr_changed(h, old, h.srr0 & ~3u);
 }
 
 Status exec_sc(Hart& h, uint32_t) {
