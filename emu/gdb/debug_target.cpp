@@ -136,9 +136,13 @@ StopEvent DebugTarget::run(uint64_t budget) {
     ev.signal = 5;
     return finish(ev);
   }
+  // Turns start after the hart that stopped last, so that one hitting breakpoints quickly
+  // does not keep the others from reaching theirs.
   std::vector<size_t> running;
-  for (size_t i = 0; i < n; ++i)
+  for (size_t k = 0; k < n; ++k) {
+    size_t i = (next_ + k) % n;
     if (actions_[i] == Action::Continue && harts_[i].started) running.push_back(i);
+  }
   if (running.empty()) return {};  // nothing can move until gdb interrupts
   const uint64_t quantum = running.size() > 1 ? kQuantum : budget;
   uint64_t done = 0;
@@ -243,6 +247,7 @@ StopEvent DebugTarget::after_stop(size_t i, StopReason why) {
 
 StopEvent DebugTarget::finish(StopEvent ev) {
   std::fill(actions_.begin(), actions_.end(), Action::None);
+  next_ = harts_.empty() ? 0 : (ev.hart + 1) % harts_.size();
   if (ev.kind == StopEvent::Kind::Breakpoint || ev.kind == StopEvent::Kind::Watchpoint)
     resume_over_[ev.hart] = harts_[ev.hart].hart->pc + 1;
   if (ev.ends_machine()) {

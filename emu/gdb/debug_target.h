@@ -140,6 +140,7 @@ class DebugTarget {
 
   std::vector<Action> actions_;
   std::vector<uint32_t> resume_over_;  // pc + 1 of a reported breakpoint/watchpoint stop, or 0
+  size_t next_ = 0;                     // the hart whose turn comes first when continuing
   StopEvent final_;
   bool attached_ = false;
 };

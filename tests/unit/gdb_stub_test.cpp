@@ -205,3 +205,29 @@ TEST_CASE("gdb stub: target descriptions per core") {
     for (auto& [name, text] : *d)
       if (name != "target.xml") CHECK(d->at("target.xml").find("href=\"" + name + "\"") != std::string::npos);
 }
+
+TEST_CASE("gdb stub: several running threads share breakpoints and stop together") {
+  StubRig r("pim", 2, kLoop);
+  // Start thread 2 too (the PIM spawn instruction will do this), at the same code.
+  r.target.harts()[1].started = true;
+  r.hart(1).pc = 0x4000;
+  CHECK(r.command("Z0,400c,4") == "OK");
+  CHECK(r.command("vCont;c") == "T05thread:1;core:0;name:n0.nic.c0t0;");
+  CHECK(r.hart(0).pc == 0x400c);
+  CHECK(r.hart(1).icount <= 3);  // all-stop: thread 2 ran at most as far as its own breakpoint
+  // Thread 1 steps over its breakpoint; thread 2 then reaches the same breakpoint.
+  std::string stop = r.command("vCont;c");
+  CHECK(stop == "T05thread:2;core:0;name:n0.nic.c0t1;");
+  CHECK(r.hart(1).pc == 0x400c);
+  CHECK(r.hart(1).icount == 3);
+  // Scheduler locking: only thread 2 steps.
+  uint64_t before = r.hart(0).icount;
+  CHECK(r.command("vCont;s:2") == "T05thread:2;core:0;name:n0.nic.c0t1;");
+  CHECK(r.hart(1).pc == 0x4010);
+  CHECK(r.hart(0).icount == before);
+  // Step thread 2 while thread 1 runs: both move by one instruction.
+  CHECK(r.command("z0,400c,4") == "OK");
+  CHECK(r.command("vCont;s:2;c") == "T05thread:2;core:0;name:n0.nic.c0t1;");
+  CHECK(r.hart(1).pc == 0x4004);
+  CHECK(r.hart(0).icount == before + 1);
+}
