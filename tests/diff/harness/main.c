@@ -1,8 +1,9 @@
-/* Dispatcher of a differential-test batch (tests/diff): for each sequence from argv[1] on, copy
- * its input record (registers, scratch buffer, constant pool) into the low area, run it through
- * diff_run (generated assembly), and write one binary output record to stdout: magic, index,
- * the dumped registers and the scratch buffer. The same binary runs under qemu-ppc-static and
- * `pimnic linux`; tests/diff/pimdiff compares the records. */
+/* Dispatcher of a differential-test batch (tests/diff): for each program from argv[1] on, copy
+ * its input record (registers, scratch buffer, constant pool) into the low area and its
+ * (position-independent) code to the fixed run area, run it through diff_run (generated
+ * assembly), and write one binary output record to stdout: magic, index, the dumped registers
+ * and the scratch buffer. The same binary runs under qemu-ppc-static and `pimnic linux`;
+ * tests/diff/pimdiff compares the records. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +14,10 @@
 extern unsigned char diff_low[];                 /* at L_LOW_BASE */
 extern const unsigned char diff_init[];          /* diff_count records of L_INIT_SIZE bytes */
 extern const uint32_t diff_count;
-extern const uint32_t diff_entries[];
+extern const uint32_t diff_code[];              /* address and size of each program's code */
+extern unsigned char diff_run_area[];           /* at L_RUN, writable and executable */
 extern void diff_run(void);
+extern void diff_exit(void);
 
 static unsigned char out[L_OUT_SIZE];
 
@@ -36,16 +39,29 @@ static void write_all(const unsigned char *p, size_t n) {
   }
 }
 
+/* Make freshly copied code visible to instruction fetch (the architected sequence). */
+static void sync_icache(unsigned char *p, uint32_t n) {
+  for (uint32_t o = 0; o < n; o += 32) __asm__ volatile("dcbst 0,%0" : : "r"(p + o) : "memory");
+  __asm__ volatile("sync" : : : "memory");
+  for (uint32_t o = 0; o < n; o += 32) __asm__ volatile("icbi 0,%0" : : "r"(p + o) : "memory");
+  __asm__ volatile("sync; isync" : : : "memory");
+}
+
 int main(int argc, char **argv) {
   uint32_t first = argc > 1 ? (uint32_t)strtoul(argv[1], 0, 0) : 0;
   uint32_t last = argc > 2 ? (uint32_t)strtoul(argv[2], 0, 0) : diff_count;
   if (last > diff_count) last = diff_count;
+  put32(low(L_EXIT_ADDR), (uint32_t)(uintptr_t)diff_exit);
   for (uint32_t i = first; i < last; i++) {
     const unsigned char *rec = diff_init + (size_t)i * L_INIT_SIZE;
     memcpy(low(L_CUR), rec, L_REG_SIZE);
     memcpy(low(L_BUF), rec + L_REG_SIZE, L_BUF_SIZE);
     memcpy(low(L_POOL), rec + L_REG_SIZE + L_BUF_SIZE, L_POOL_SIZE);
-    put32(low(L_CUR + L_ENTRY), diff_entries[i]);
+    uint32_t size = diff_code[2 * i + 1];
+    if (size > L_RUN_SIZE) _exit(121);
+    memcpy(diff_run_area, (const void *)(uintptr_t)diff_code[2 * i], size);
+    sync_icache(diff_run_area, size);
+    put32(low(L_CUR + L_ENTRY), (uint32_t)(uintptr_t)diff_run_area);
     memset(low(L_OUT), 0, L_REG_SIZE);
     diff_run();
     put32(out, L_OUT_MAGIC);

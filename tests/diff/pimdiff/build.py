@@ -50,5 +50,6 @@ def build(workdir, programs, name="batch"):
     exe = os.path.join(bdir, "prog")
     run([CC, "-c"] + ASFLAGS + ["batch.s", "-o", "batch.o"], bdir)
     run([CC, "-static", "-o", exe, os.path.join(workdir, "main.o"), os.path.join(workdir, "entry.o"),
-         "batch.o", f"-Wl,--section-start=.lowmem=0x{L.LOW_BASE:x}"], bdir)
+         "batch.o", f"-Wl,--section-start=.lowmem=0x{L.LOW_BASE:x}",
+         f"-Wl,--section-start=.seqrun=0x{L.RUN:x}"], bdir)
     return exe

@@ -67,7 +67,8 @@ def run_batch(seeds, workdir, pimnic, exclude=(), do_triage=True, log=None, focu
         new = [f for f in found if f.kind == "new"]
         for f in found:
             if f.kind != "new":
-                st.known[f.kind] += 1
+                for name in f.kind.split("+"):
+                    st.known[name] += 1
                 st.known_by_insn[f.unit.tag] += 1
         bad = bool(new) or not found or not complete
         if bad and len(st.details) < 3:

@@ -1,8 +1,18 @@
 """Assembly and input records for a batch of programs.
 
-A program is a flat list of units and labels (seq.flatten) run from unit `start` to unit `end`
-with an initial state. Labels at or beyond `end` become exit stubs that dump the state and record
-the unit position the program was heading to (EXITPOS), so a cut program can be resumed.
+A program is a flat list of units and labels (seq.flatten) run from unit `start` until control
+first reaches a unit at or after `end`, from an initial state. Its code is position-independent
+and `main` copies it to one fixed address (layout.RUN) before running it, so every program, and
+every cut of the same program, runs at the same addresses: values derived from code addresses
+(LR after `bl`, branch targets in registers) agree between the cuts triage compares.
+
+The layout does not depend on `start` and `end` either:
+  entry stub (6 instructions: load LR, CTR, r0; branch to unit `start`)
+  unit 0 ... unit n-1, then the end position n (a branch to its exit stub)
+  exit stubs for positions 0..n (each stores r0, r3, CTR and EXITPOS, then jumps to the harness)
+A cut at `end` replaces the first instruction of every unit at or after `end` by a branch to that
+position's exit stub, so the sequence stops at the first unit it reaches there, whichever way it
+gets there, and records that position.
 """
 from dataclasses import dataclass
 
@@ -26,43 +36,47 @@ class Program:
 
 def emit_program(i, prog, out):
     w = out.append
-    end = prog.n_units() if prog.end is None else prog.end
+    n = prog.n_units()
+    end = n if prog.end is None else prog.end
     pos_of = label_positions(prog.flat)
     sym = {name: f"s{i}_{name}" for name in pos_of}
-    w("\t.balign 4")
-    w(f"seq{i}:")
     b = prog.base
+    w("\t.balign 16")
+    w(f"seq{i}:")
     w(f"\tlwz 0,{off(L.CUR + L.LR)}({b})")
     w("\tmtlr 0")
     w(f"\tlwz 0,{off(L.CUR + L.CTR)}({b})")
     w("\tmtctr 0")
     w(f"\tlwz 0,{off(L.CUR + L.GPR)}({b})")
-    n = 0
-    stubs = {}
+    w(f"\tb s{i}_u{prog.start}")
+    k = 0
     for it in prog.flat:
         if isinstance(it, Label):
-            p = pos_of[it.name]
-            if prog.start <= p < end:
-                w(f"{sym[it.name]}:")
-            else:
-                stubs[sym[it.name]] = p
+            w(f"{sym[it.name]}:")
             continue
-        if prog.start <= n < end:
-            w(f"s{i}_u{n}:\t# {it.tag}")
-            for line in it.insns:
+        w(f"s{i}_u{k}:\t# {it.tag}")
+        for j, line in enumerate(it.insns):
+            if j == 0 and k >= end:
+                w(f"\tb s{i}_x{k}\t# cut")
+            else:
                 w("\t" + line.format(**sym))
-        n += 1
+        k += 1
+    w(f"s{i}_u{n}:")
+    w(f"\tb s{i}_x{n}")
     w(f"\t.globl s{i}_end")
     w(f"s{i}_end:")
-    for name, p in [(f"s{i}_fall", end)] + list(stubs.items()):
-        w(f"{name}:")
+    for p in range(n + 1):
+        w(f"s{i}_x{p}:")
         w(f"\tstw 0,{off(L.OUT + L.GPR)}({b})")
         w(f"\tstw 3,{off(L.OUT + L.GPR) + 12}({b})")
         w(f"\tli 0,{p}")
         w(f"\tstw 0,{off(L.OUT + L.EXITPOS)}({b})")
-        w(f"\tlis 3,{L.LOW_BASE >> 16}")
-        w(f"\tori 3,3,{L.LOW_BASE & 0xFFFF}")
-        w("\tb diff_exit_r0r3saved")
+        w("\tmfctr 0")
+        w(f"\tstw 0,{off(L.OUT + L.CTR)}({b})")
+        w(f"\tlwz 0,{off(L.EXIT_ADDR)}({b})")
+        w("\tmtctr 0")
+        w("\tbctr")
+    w(f"s{i}_stop:")
 
 
 def emit_batch(programs):
@@ -74,10 +88,10 @@ def emit_batch(programs):
     out.append("\t.balign 4")
     out.append("\t.globl diff_count")
     out.append(f"diff_count:\t.long {len(programs)}")
-    out.append("\t.globl diff_entries")
-    out.append("diff_entries:")
+    out.append("\t.globl diff_code")
+    out.append("diff_code:")
     for i in range(len(programs)):
-        out.append(f"\t.long seq{i}")
+        out.append(f"\t.long seq{i}, s{i}_stop - seq{i}")
     out.append("\t.balign 16")
     out.append("\t.globl diff_init")
     out.append('diff_init:\t.incbin "init.bin"')

@@ -2,9 +2,10 @@
 
 `diff_run` saves the C caller's registers, clears any reservation, loads a whole register record
 (r3 is the harness's base register here and is loaded last) and jumps to the sequence.
-A sequence's exit stub stores r0, r3 and EXITPOS through the sequence's own base register, puts
-LOW_BASE in r3 and branches to `diff_exit_r0r3saved`, which dumps every other register and
-returns to the caller. Displacements are from LOW_BASE (layout.off)."""
+A sequence's exit stub stores r0, r3, CTR and EXITPOS through the sequence's own base register
+and jumps (bctr, through EXIT_ADDR: the sequence runs from a copy, so no relative branch reaches
+the harness) to `diff_exit`, which dumps every other register and returns to the caller.
+Displacements are from LOW_BASE (layout.off)."""
 from . import layout as L
 from .layout import off
 
@@ -15,6 +16,9 @@ def entry_s():
     w('\t.section .lowmem,"aw",@nobits')
     w("\t.globl diff_low")
     w(f"diff_low:\t.space {L.LOW_END - L.LOW_BASE}")
+    w('\t.section .seqrun,"awx",@nobits')
+    w("\t.globl diff_run_area")
+    w(f"diff_run_area:\t.space {L.RUN_SIZE}")
     w("\t.text")
     w("\t.globl diff_run")
     w("\t.type diff_run,@function")
@@ -64,12 +68,14 @@ def entry_s():
     w(f"\tlwz 3,{off(L.CUR + L.GPR) + 12}(3)")
     w("\tbctr")
     w("")
-    w("\t.globl diff_exit_r0r3saved")
-    w("diff_exit_r0r3saved:")
+    w("\t.globl diff_exit")
+    w("diff_exit:")
+    w(f"\tlis 3,{L.LOW_BASE >> 16}")
+    w(f"\tori 3,3,{L.LOW_BASE & 0xFFFF}")
     w(f"\tstw 1,{off(L.OUT + L.GPR) + 4}(3)")
     w(f"\tstw 2,{off(L.OUT + L.GPR) + 8}(3)")
     w(f"\tstmw 4,{off(L.OUT + L.GPR) + 16}(3)")
-    for reg, o in (("mflr", L.LR), ("mfctr", L.CTR), ("mfcr", L.CR), ("mfxer", L.XER)):
+    for reg, o in (("mflr", L.LR), ("mfcr", L.CR), ("mfxer", L.XER)):
         w(f"\t{reg} 4")
         w(f"\tstw 4,{off(L.OUT) + o}(3)")
     for i in range(32):

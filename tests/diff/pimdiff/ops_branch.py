@@ -1,6 +1,7 @@
 """Branches, all forward (the generator places the target label a few units later), so every
 sequence ends; the only backward branch is the `bdnz` closing a bounded loop (generator.py).
-Indirect branches get their target with lis/addi and mtlr/mtctr in the same unit."""
+Indirect branches get their target PC-relative (`bcl 20,31` to the next instruction, mflr, addi)
+and mtlr/mtctr in the same unit: the code must not depend on where it runs (emit.py)."""
 from .seq import Unit
 
 # BO values with the z bits clear (the architecture's valid encodings), y (hint) either way.
@@ -30,7 +31,7 @@ def op_branch(ctx):
     if k <= 4:
         return Unit([f"bc{lk} {bo(ctx)},{rng.randrange(32)},{{T}}"], "bc" + lk, "T")
     r = target_reg(ctx)
-    addr = [f"lis {r},{{T}}@ha", f"addi {r},{r},{{T}}@l"]
+    addr = ["bcl 20,31,1f", f"1: mflr {r}", f"addi {r},{r},{{T}}-1b"]
     if k <= 6 or ctx.in_loop:
         return Unit(addr + [f"mtlr {r}", f"bclr{lk} {bo(ctx)},{rng.randrange(32)}"], "bclr" + lk, "T")
     # bcctr with BO[2] = 0 is an invalid form (illegal instruction in both): never decrement.
