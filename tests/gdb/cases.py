@@ -297,12 +297,18 @@ def case_lldb(ctx):
         raise Skip("lldb-14 not installed")
     img = host_image(ctx)
     with Pimnic(ctx.pimnic, ["run", "--gdb", "0", "--wait", img]) as p:
+        square = symbol_address(ctx, img, "square")
         r = subprocess.run([ctx.lldb, "-b", "-o", f"gdb-remote 127.0.0.1:{p.port}", "-o", "thread list",
-                            "-o", "register read pc", "-o", "register read r1", "-o", "process detach"],
-                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-        out = r.stdout + r.stderr
-        expect(out, r"thread #1: tid = 0x0*1", r"name = 'n0\.host\.c0t0'",
-               r"pc = 0x00004000", r"r1 = 0x[0-9a-f]+", what="lldb output")
+                            "-o", "register read pc", "-o", "register write r3 0x1234", "-o", "register read r3",
+                            "-o", "memory read -c 4 0x4000", "-o", f"breakpoint set -a {square:#x}", "-o", "continue",
+                            "-o", "register read pc r3", "-o", "breakpoint delete 1", "-o", "process detach"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60,
+                           stdin=subprocess.DEVNULL)
+        out = r.stdout
+        expect(out, r"thread #1: tid = 0x0*1, 0x00004000, name = 'n0\.host\.c0t0'",
+               r"pc = 0x00004000", r"r3 = 0x00001234", r"0x00004000: 3c 20 ",
+               r"Breakpoint 1: address = " + f"{square:#010x}", r"stop reason = breakpoint 1\.1",
+               r"pc = " + f"{square:#010x}", r"r3 = 0x00000001", r"Process 1 detached", what="lldb output")
         finish_pimnic(p, 0, r"gdb-target: total 385")
 
 
