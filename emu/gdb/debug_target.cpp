@@ -227,10 +227,10 @@ StopEvent DebugTarget::after_stop(size_t i, StopReason why) {
       return ev;
     }
     case StopReason::Watchpoint: {
-      --h.icount;  // stopped before the access: the instruction did not retire
       auto hit = process_of(i).watches.take_hit(&h);
       ev.kind = StopEvent::Kind::Watchpoint;
       if (hit) {
+        h.icount = hit->icount;  // stopped before the access: the instruction did not retire
         ev.data_addr = hit->addr;
         ev.watch = hit->type;
       }

@@ -43,7 +43,7 @@ bool WatchSet::hit(Hart& h, uint32_t ea, unsigned len, bool write) {
     uint64_t lo = std::max<uint64_t>(ea, p.addr);
     uint64_t hi = std::min<uint64_t>(uint64_t(ea) + len, uint64_t(p.addr) + p.len);
     if (lo >= hi) continue;
-    last_ = Hit{&h, uint32_t(lo), p.type};
+    last_ = Hit{&h, uint32_t(lo), p.type, h.icount};
     return true;
   }
   return false;

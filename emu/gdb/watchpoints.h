@@ -17,6 +17,7 @@ class WatchSet : public AccessWatcher {
     const Hart* hart;
     uint32_t addr;   // first watched byte the access touched
     WatchType type;  // how to report it: watch, rwatch or awatch
+    uint64_t icount; // the hart's count before the accessing instruction
   };
 
   bool add(uint32_t addr, uint32_t len, WatchType t);
