@@ -169,9 +169,10 @@ StopEvent DebugTarget::run_hart_for(size_t i, uint64_t n) {
   }
   resume_over_[i] = 0;
   if (!trace) return after_stop(i, run_hart(i, n));
+  // Traced: one step at a time (steps ignore breakpoints, so look for them here).
   const auto& bps = process_of(i).breakpoints;
   for (uint64_t k = 0; k < n; ++k) {
-    if (k > 0 && bps.count(h.pc)) return after_stop(i, StopReason::Breakpoint);
+    if (bps.count(h.pc)) return after_stop(i, StopReason::Breakpoint);
     StopEvent ev = step_hart(i, false, false);
     if (ev.kind != StopEvent::Kind::Step) return ev;
   }
