@@ -9,7 +9,8 @@ every cut of the same program, runs at the same addresses: values derived from c
 The layout does not depend on `start` and `end` either:
   entry stub (6 instructions: load LR, CTR, r0; branch to unit `start`)
   unit 0 ... unit n-1, then the end position n (a branch to its exit stub)
-  exit stubs for positions 0..n (each stores r0, r3, CTR and EXITPOS, then jumps to the harness)
+  exit stubs for positions end..n (each stores r0 and its position; a common tail stores r3,
+  CTR and EXITPOS and jumps to the harness)
 A cut at `end` replaces the first instruction of every unit at or after `end` by a branch to that
 position's exit stub, so the sequence stops at the first unit it reaches there, whichever way it
 gets there, and records that position.
@@ -65,17 +66,21 @@ def emit_program(i, prog, out):
     w(f"\tb s{i}_x{n}")
     w(f"\t.globl s{i}_end")
     w(f"s{i}_end:")
-    for p in range(n + 1):
+    # Exit stubs (only positions a run can stop at: code after the units, so their number does
+    # not move any unit): save r0, then the common part saves r3, CTR and the position.
+    for p in range(end, n + 1):
         w(f"s{i}_x{p}:")
         w(f"\tstw 0,{off(L.OUT + L.GPR)}({b})")
-        w(f"\tstw 3,{off(L.OUT + L.GPR) + 12}({b})")
         w(f"\tli 0,{p}")
-        w(f"\tstw 0,{off(L.OUT + L.EXITPOS)}({b})")
-        w("\tmfctr 0")
-        w(f"\tstw 0,{off(L.OUT + L.CTR)}({b})")
-        w(f"\tlwz 0,{off(L.EXIT_ADDR)}({b})")
-        w("\tmtctr 0")
-        w("\tbctr")
+        w(f"\tb s{i}_exit")
+    w(f"s{i}_exit:")
+    w(f"\tstw 0,{off(L.OUT + L.EXITPOS)}({b})")
+    w(f"\tstw 3,{off(L.OUT + L.GPR) + 12}({b})")
+    w("\tmfctr 0")
+    w(f"\tstw 0,{off(L.OUT + L.CTR)}({b})")
+    w(f"\tlwz 0,{off(L.EXIT_ADDR)}({b})")
+    w("\tmtctr 0")
+    w("\tbctr")
     w(f"s{i}_stop:")
 
 

@@ -52,8 +52,16 @@ def result_state(r, pool):
     return s
 
 
-def triage_many(seqs, workdir, pimnic, max_findings=4, max_rounds=60):
-    """[(findings, complete)] for each sequence; complete is False if the search stopped early."""
+def triage_many(seqs, workdir, pimnic, max_findings=4, max_rounds=60, chunk=40):
+    """[(findings, complete)] for each sequence; complete is False if the search stopped early.
+    Searches go `chunk` at a time, so that one round's executable stays small."""
+    out = []
+    for k in range(0, len(seqs), chunk):
+        out += triage_chunk(seqs[k:k + chunk], workdir, pimnic, max_findings, max_rounds)
+    return out
+
+
+def triage_chunk(seqs, workdir, pimnic, max_findings, max_rounds):
     searches = [Search(s) for s in seqs]
     for _ in range(max_rounds):
         active = [s for s in searches if not s.done]
