@@ -7,9 +7,9 @@
 namespace pimnic {
 
 // The entry stub at a breakpoint: stop before the instruction; Hart::run returns Breakpoint.
-static isa::Status threaded_breakpoint(Hart& h, const Decoded*, uint32_t pc, uint64_t n, uint64_t) {
-  h.pc = pc;
-  h.icount = n;
+static isa::Status threaded_breakpoint(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
+  h.pc = threaded_pc(e, key);
+  h.icount = h.icount_limit - uint64_t(rem);
   h.stop_reason = StopReason::Breakpoint;
   return isa::Status::Stop;
 }
@@ -49,7 +49,7 @@ const Decoded& DecodeCache::fill(uint32_t pc) {
   const isa::InsnRow* row = decoder_.decode(word);
   d.word = word;
   d.id = row ? row->id : isa::InsnId::Invalid;
-  d.fn = row ? threaded_exec(row->id) : &threaded_illegal;
+  d.fn = row ? threaded_exec(*row, word, pc) : &threaded_illegal;
   if (has_breakpoint(pc)) d.fn = &threaded_breakpoint;
   return d;
 }

@@ -14,12 +14,12 @@ namespace pimnic {
 
 struct Decoded;
 // Threaded dispatch: each entry's function executes its instruction and tail-calls the next
-// entry's, carrying pc and the instruction count in registers (see cpu/dispatch.h).
-using ThreadedFn = isa::Status (*)(Hart& h, const Decoded* e, uint32_t pc, uint64_t icount,
-                                   uint64_t icount_limit);
+// entry's, carrying the page key (pc = threaded_pc(e, key)) and the instructions left before
+// Hart::icount_limit in registers (see cpu/dispatch.h).
+using ThreadedFn = isa::Status (*)(Hart& h, const Decoded* e, uint32_t key, int64_t rem);
 
 struct Decoded {
-  ThreadedFn fn;      // the row's threaded executor, or a stub (decode first, page end)
+  ThreadedFn fn;      // the word's threaded executor, or a stub (decode first, page end)
   uint32_t word;
   isa::InsnId id;     // Invalid until decoded, and for illegal words
 };

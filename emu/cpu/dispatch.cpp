@@ -1,121 +1,109 @@
 #include "cpu/dispatch.h"
 
-#include "cpu/core.h"
-#include "cpu/hart.h"
-#include "isa/exec_decls.h"
-
-// A guaranteed tail call where the compiler offers one; elsewhere the chain is never entered.
-#if PIMNIC_THREADED_DISPATCH
-#define PIMNIC_TAIL_RETURN [[clang::musttail]] return
-#else
-#define PIMNIC_TAIL_RETURN return
-#endif
+#include "cpu/threaded.h"
 
 namespace pimnic {
 
 using isa::Status;
+using namespace threaded;
 
 namespace {
 
-// Where a jump lands: the entry for pc, or null when the chain must return to Hart::run (the target
-// is not in RAM, or the instruction may have made an interrupt deliverable — branches cannot).
-template <bool kMayEnableIrq>
-[[gnu::noinline]] const Decoded* jump_entry(Hart& h, uint32_t pc) {
-  if (kMayEnableIrq && (h.msr & MSR_EE) && (h.external_irq || h.dec_pending)) return nullptr;
-  DecodedPage* page = h.core().dcache().page(pc);
-  return page ? &page->e[(pc & (kPageSize - 1)) >> 2] : nullptr;
-}
-
 Status illegal_exec(Hart& h, uint32_t) { return h.raise_illegal(); }
 
-// How much of the hart's bookkeeping an instruction needs before and after it runs.
+using namespace isa;  // the row flags, forms and classes
+
+// How much of the hart's bookkeeping a row needs around its executor (cpu/threaded.h).
 enum class Kind {
-  Pure,     // integer/CR arithmetic: never faults, reads no pc, time or devices
-  Branch,   // reads pc; cannot fault except as an invalid form; cannot enable interrupts
-  General,  // may fault, read time, touch devices (which may end the slice) or change MSR
+  Pure,      // integer/CR arithmetic
+  FpGuard,   // FP moves and fsel: pure once MSR[FP] is set
+  VecGuard,  // vector arithmetic, permutes, compares: pure once MSR[VEC] is set
+  Branch,
+  General,
 };
-
-template <isa::ExecFn F, Kind K>
-Status threaded(Hart& h, const Decoded* e, uint32_t pc, uint64_t n, uint64_t limit) {
-  if constexpr (K != Kind::Pure) {
-    h.pc = pc;
-    h.icount = n;
-  }
-  Status s = F(h, e->word);
-  ++n;
-  if constexpr (K == Kind::General) {
-    h.icount = n;
-    limit = h.icount_limit;  // a device or the instruction may have ended the slice
-  }
-  if (s == Status::Ok) [[likely]] {
-    pc += 4;
-    ++e;
-  } else if (s == Status::Jump) {
-    uint32_t target = h.pc;
-    if (K == Kind::Branch && ((target ^ pc) & ~(kPageSize - 1)) == 0) {
-      e += int32_t(target - pc) / 4;  // a branch within the page: no lookup
-    } else {
-      h.icount = n;
-      e = jump_entry<K != Kind::Branch>(h, target);
-      if (!e) [[unlikely]] return Status::Jump;
-    }
-    pc = target;
-  } else {
-    h.icount = n;
-    return s;
-  }
-  if (n >= limit) [[unlikely]] {
-    h.pc = pc;
-    h.icount = n;
-    return Status::Ok;
-  }
-  PIMNIC_TAIL_RETURN e->fn(h, e, pc, n, limit);
-}
-
-using namespace isa;  // the row flags and classes
 
 constexpr Kind kind_of(OpClass cls, uint32_t flags) {
   constexpr uint32_t kNotPure = F_PRIV | F_SERIALIZE | F_LOAD | F_STORE | F_MSR | F_BRANCH;
-  bool arith = cls == OpClass::IntAlu || cls == OpClass::IntMul || cls == OpClass::IntDiv ||
-               cls == OpClass::IntMac || cls == OpClass::CrLogic;
+  const bool arith = cls == OpClass::IntAlu || cls == OpClass::IntMul || cls == OpClass::IntDiv ||
+                     cls == OpClass::IntMac || cls == OpClass::CrLogic;
   if (arith && !(flags & kNotPure)) return Kind::Pure;
-  if ((flags & (F_BRANCH | F_MSR | F_PRIV)) == F_BRANCH) return Kind::Branch;
+  if (flags & kNotPure & ~F_BRANCH) return Kind::General;
+  if (flags & F_BRANCH) return Kind::Branch;
+  if (cls == OpClass::FpMove && !(flags & F_W_FPSCR)) return Kind::FpGuard;
+  if (cls == OpClass::VecSimple || cls == OpClass::VecComplex || cls == OpClass::VecFloat ||
+      cls == OpClass::VecPerm)
+    return Kind::VecGuard;
   return Kind::General;
 }
 
-#define INSN(ident, mnem, pat, form, cls, feat, flags, ...) \
-  &threaded<&exec_##ident, kind_of(OpClass::cls, flags)>,
-const ThreadedFn kThreaded[] = {
+// The Rc and OE bits of a row's words (vector compares keep Rc where other forms keep OE).
+constexpr uint32_t rc_bit_of(Form form, uint32_t flags) {
+  return !(flags & F_RC) ? 0 : form == Form::VC ? 1u << 10 : 1u;
+}
+constexpr uint32_t oe_bit_of(uint32_t flags) { return (flags & F_OE) ? 1u << 10 : 0; }
+
+// A row's functions for the four combinations of its Rc and OE bits (index: Rc | OE << 1), each
+// with those bits known; rows without them get the same function four times.
+template <ExecFn F, Kind K, uint32_t Rc, uint32_t Oe, uint32_t V>
+constexpr ThreadedFn form_fn() {
+  constexpr uint32_t M = Rc | Oe;
+  if constexpr (K == Kind::Pure) return &pure<F, M, V>;
+  else if constexpr (K == Kind::FpGuard) return &guarded<F, MSR_FP, M, V>;
+  else if constexpr (K == Kind::VecGuard) return &guarded<F, MSR_VEC, M, V>;
+  else if constexpr (K == Kind::Branch) return &branch<F>;
+  else return &general<F>;
+}
+
+struct Forms {
+  ThreadedFn fn[4];
+};
+
+template <ExecFn F, Kind K, uint32_t Rc, uint32_t Oe>
+constexpr Forms forms() {
+  return {{form_fn<F, K, Rc, Oe, 0>(), form_fn<F, K, Rc, Oe, Rc>(), form_fn<F, K, Rc, Oe, Oe>(),
+           form_fn<F, K, Rc, Oe, Rc | Oe>()}};
+}
+
+#define INSN(ident, mnem, pat, form, cls, feat, flags, ...)                                  \
+  forms<&exec_##ident, kind_of(OpClass::cls, flags), rc_bit_of(Form::form, flags),          \
+        oe_bit_of(flags)>(),
+const Forms kForms[] = {
 #include "isa/rows.inc"
 };
 #undef INSN
 
+// The row's function for this word's Rc and OE bits.
+ThreadedFn generic_form(const InsnRow& row, uint32_t w) {
+  const uint32_t rc = rc_bit_of(row.form, row.flags), oe = oe_bit_of(row.flags);
+  return kForms[size_t(row.id)].fn[((w & rc) ? 1 : 0) | ((w & oe) ? 2 : 0)];
+}
+
 }  // namespace
 
-ThreadedFn threaded_exec(isa::InsnId id) { return kThreaded[size_t(id)]; }
+ThreadedFn threaded_exec(const isa::InsnRow& row, uint32_t word, uint32_t pc) {
+  pc &= ~3u;
+  if (ThreadedFn f = branch_form(row.id, word, pc)) return f;
+  if (ThreadedFn f = memory_form(row.id, word)) return f;
+  if (ThreadedFn f = alu_form(row.id, word)) return f;
+  return generic_form(row, word);
+}
 
 isa::ExecFn plain_exec(const Decoded& d) {
   return d.id == isa::InsnId::Invalid ? &illegal_exec : isa::row(d.id).exec;
 }
 
-Status threaded_decode(Hart& h, const Decoded* e, uint32_t pc, uint64_t n, uint64_t limit) {
-  e = &h.core().dcache().fill(pc);
-  PIMNIC_TAIL_RETURN e->fn(h, e, pc, n, limit);
+Status threaded_decode(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
+  e = &h.core().dcache().fill(threaded_pc(e, key));
+  PIMNIC_TAIL_RETURN e->fn(h, e, key, rem);
 }
 
-Status threaded_page_end(Hart& h, const Decoded*, uint32_t pc, uint64_t n, uint64_t limit) {
-  DecodedPage* page = h.core().dcache().page(pc);
-  if (!page) {
-    h.pc = pc;
-    h.icount = n;
-    return Status::Jump;  // Hart::run raises the instruction storage interrupt
-  }
-  const Decoded* e = &page->e[(pc & (kPageSize - 1)) >> 2];
-  PIMNIC_TAIL_RETURN e->fn(h, e, pc, n, limit);
+Status threaded_page_end(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
+  h.pc = threaded_pc(e, key);  // the first instruction of the next page
+  PIMNIC_TAIL_RETURN jump_to<false>(h, e, key, rem);
 }
 
-Status threaded_illegal(Hart& h, const Decoded* e, uint32_t pc, uint64_t n, uint64_t limit) {
-  return threaded<&illegal_exec, Kind::General>(h, e, pc, n, limit);
+Status threaded_illegal(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
+  PIMNIC_TAIL_RETURN general<&illegal_exec>(h, e, key, rem);
 }
 
 }  // namespace pimnic

@@ -65,7 +65,8 @@ StopReason Hart::run(uint64_t max_insts) {
     const Decoded* e = &page->e[(pc & (kPageSize - 1)) >> 2];
 #if PIMNIC_THREADED_DISPATCH
     // The chain of threaded executors runs until icount_limit, a stop, or a jump it cannot follow.
-    if (e->fn(*this, e, pc, icount, icount_limit) == Status::Stop && stop_reason == StopReason::None)
+    if (e->fn(*this, e, threaded_key(*page), int64_t(icount_limit - icount)) == Status::Stop &&
+        stop_reason == StopReason::None)
       stop_reason = StopReason::Fault;
 #else
     run_loop(page, e);
