@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/run_output.h"
 #include "cli/gdb_option.h"
 #include "gdb/linux_target.h"
 #include "linux/process.h"
@@ -24,8 +25,19 @@ struct LinuxCliOptions {
   std::string argv0;
   std::string host_files;  // "", "ro" or "rw"
   std::string clock = "host";
+  RunOutputOptions out;
   gdb::ServerOptions gdb;
 };
+
+// config.json of a Linux-mode run: what shaped it.
+nlohmann::json linux_config(const linux_user::LinuxOptions& r) {
+  return {{"command", "linux"}, {"program", r.program}, {"argv", r.argv}, {"envp", r.envp},
+          {"stack_size", r.stack_size}, {"seed", r.seed}, {"host_random", r.host_random},
+          {"host_files", r.host_files}, {"host_files_write", r.host_files_write},
+          {"clock", r.clock == linux_user::ClockMode::Simulated ? "sim" : "host"}, {"sim_epoch", r.sim_epoch},
+          {"platform", r.platform}, {"hwcap", r.hwcap}, {"hwcap2", r.hwcap2}, {"max_insts", r.max_insts},
+          {"core.profile", "host"}};
+}
 
 void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
   std::vector<std::string> rest = cmd.remaining();
@@ -43,8 +55,14 @@ void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
     return fail("linux: --stack-size must be a multiple of 4096 between 64 KiB and 512 MiB");
   try {
     linux_user::LinuxProcess proc(r);
+    StatRegistry stats;
+    proc.register_stats(stats);
+    RunOutput output(o.out);
+    output.attach(proc.slice_runner, proc.after_slice, &proc.image(), true, proc.core().config().clock_hz,
+                  r.max_insts);
     linux_user::ProcessResult res = o.gdb.enabled() ? gdb::debug_process(proc, o.gdb) : proc.run();
     std::fflush(stdout);
+    output.finish(stats, linux_config(r));
     if (!res.message.empty()) std::fprintf(stderr, "pimnic: %s\n", res.message.c_str());
     exit_status() = res.status;
   } catch (const LoadError& e) {
@@ -93,6 +111,7 @@ void add_linux_command(CLI::App& app) {
   c->add_option("--hwcap", o->run.hwcap, "AT_HWCAP value (default 0x18000000, qemu's 7400 value)");
   c->add_option("--hwcap2", o->run.hwcap2, "AT_HWCAP2 value (default 0)");
   c->add_flag("--strace", o->run.strace, "Log every system call on stderr");
+  add_run_output_options(c, o->out);
   add_gdb_options(c, o->gdb);
   c->callback([c, o] { linux_command(*c, *o); });
 }

@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/gdb_option.h"
 #include "gdb/machine_target.h"
+#include "cli/run_output.h"
 #include "loader/elf_image.h"
 #include "machine/single_core_machine.h"
 
@@ -20,6 +21,7 @@ struct RunOptions {
   std::vector<std::string> sets;
   bool list_params = false;
   std::string stats_file, stats_json;
+  RunOutputOptions out;
   gdb::ServerOptions gdb;
 };
 
@@ -56,8 +58,11 @@ void run_command(const RunOptions& o) {
     StatRegistry stats;
     m.register_stats(stats);
     m.load(img);
+    RunOutput output(o.out);
+    output.attach(m.slice_runner, m.after_slice, &img, false, m.core().config().clock_hz, o.max_insts);
     RunResult r = o.gdb.enabled() ? gdb::debug_machine(m, img, o.gdb, o.max_insts, &stats) : m.run(o.max_insts);
     std::fflush(stdout);
+    output.finish(stats, {{"command", "run"}, {"image", o.image}, {"max_insts", o.max_insts}, {"params", params_json(params)}});
     write_stats(o, stats);
     switch (r.kind) {
       case RunResult::Kind::Exited: exit_status() = r.exit_code; break;
@@ -90,6 +95,7 @@ void add_run_command(CLI::App& app) {
   c->add_flag("--list-params", o->list_params, "Print every parameter with its default and meaning");
   c->add_option("--stats", o->stats_file, "Write gem5-style statistics (name value # description) here");
   c->add_option("--stats-json", o->stats_json, "Write the statistics as JSON here");
+  add_run_output_options(c, o->out);
   add_gdb_options(c, o->gdb);
   c->callback([o] { run_command(*o); });
 }

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   pimnic::cli::add_run_command(app);
   pimnic::cli::add_linux_command(app);
   pimnic::cli::add_disasm_command(app);
+  pimnic::cli::add_trace_dump_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

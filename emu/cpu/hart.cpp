@@ -101,12 +101,12 @@ void Hart::run_loop(DecodedPage* page, const Decoded* e) {
 }
 #endif
 
-StopReason Hart::step(ExecRecord& r) {
+StopReason Hart::step(ExecRecord& r, bool poll) {
   stop_reason = StopReason::None;
   r.clear();
   r.pc = pc;
   rec = &r;  // so that an interrupt taken before the instruction is recorded too
-  poll_interrupts();
+  if (poll) poll_interrupts();
   if ((msr & MSR_POW) && stop_reason == StopReason::None) [[unlikely]] {
     idle(*this, ~0ull);  // the whole wait in one step
     poll_interrupts();
@@ -122,7 +122,7 @@ StopReason Hart::step(ExecRecord& r) {
     r.interrupted = true;
     r.pc = pc;
   }
-  flush_tlb();  // every access takes the recording slow path while rec is set
+  if (tlb_used_) flush_tlb();  // every access takes the recording slow path while rec is set
   DecodedPage* page = dcache_->page(pc);
   if (!page) {
     r.word = 0;
@@ -215,6 +215,7 @@ Status Hart::raise(const InterruptInfo& info) {
 
 void Hart::flush_tlb() {
   for (TlbEntry& e : tlb_) e = TlbEntry{};
+  tlb_used_ = false;
 }
 
 void Hart::drop_fast_mapping(uint32_t page_addr) {
@@ -261,6 +262,7 @@ void Hart::tlb_fill(uint32_t ea, const Region& r) {
   e.read_tag = watch_reads ? 1 : page;
   e.write_tag = mem_->is_slow_write_page(page) || watch_writes ? 1 : page;
   e.host_base = reinterpret_cast<uintptr_t>(r.host) - r.base;
+  tlb_used_ = true;
 }
 
 void Hart::record_access(uint32_t ea, unsigned size, bool write, bool mmio, const uint8_t* bytes) {

@@ -71,7 +71,9 @@ struct Hart : public ArchState, public MemoryListener {
   // the hart stops; stop_reason() says why (SliceEnd if only the budget ran out).
   StopReason run(uint64_t max_insts);
   // Execute exactly one instruction, filling rec with what it did (for timing models, traces).
-  StopReason step(ExecRecord& rec);
+  // poll = false skips the interrupt check before it, for callers that know none can be due
+  // (trace/stepper.h keeps the points where Hart::run() checks).
+  StopReason step(ExecRecord& rec, bool poll = true);
 
   uint64_t icount = 0;        // instructions retired by this hart
   uint64_t icount_limit = 0;  // run() returns when icount reaches this (devices may lower it)
@@ -200,6 +202,7 @@ struct Hart : public ArchState, public MemoryListener {
   unsigned index_;
   unsigned vec_bytes_;
   TlbEntry tlb_[kTlbSize];
+  bool tlb_used_ = false;  // an entry may be valid; step() flushes only then (traces step a lot)
 
   friend class DecodeCache;
 };

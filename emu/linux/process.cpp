@@ -86,7 +86,8 @@ ProcessResult LinuxProcess::run() {
       }
       budget = std::min<uint64_t>(budget, opts_.max_insts - h.icount);
     }
-    StopReason why = h.run(budget);
+    StopReason why = slice_runner ? slice_runner(h, budget) : h.run(budget);
+    if (after_slice) after_slice(h);
     if (stopping_) break;
     if (why == StopReason::Fault) {  // stopped without going through interrupt(): should not happen
       result_.kind = ProcessResult::Kind::Error;
@@ -97,6 +98,17 @@ ProcessResult LinuxProcess::run() {
   }
   result_.instructions = h.icount;
   return result_;
+}
+
+void LinuxProcess::register_stats(StatRegistry& s) {
+  Hart& h = hart();
+  const double hz = core_->config().clock_hz;
+  s.counter("sim_insts", &h.icount, "instructions retired by all cores");
+  s.formula("sim_seconds", [&h, hz] { return double(h.cycles()) / hz; }, "simulated seconds");
+  s.formula("core0.cycles", [&h] { return double(h.cycles()); }, "core cycles elapsed", true);
+  s.counter("core0.committed_insts", &h.icount, "instructions retired by core0");
+  s.formula("core0.ipc", [&h] { return h.cycles() ? double(h.icount) / double(h.cycles()) : 0.0; },
+            "instructions per cycle of core0");
 }
 
 void LinuxProcess::exit_process(int status) {

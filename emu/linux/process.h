@@ -17,6 +17,7 @@
 #include "linux/linux_options.h"
 #include "loader/elf_image.h"
 #include "mem/address_space.h"
+#include "sim/stats.h"
 
 namespace pimnic::linux_user {
 
@@ -46,6 +47,12 @@ class LinuxProcess : public Environment {
   ~LinuxProcess() override;
 
   ProcessResult run();
+  // Run-loop hooks (empty: none), as SingleCoreMachine's: slice_runner executes each slice
+  // instead of Hart::run (traces), after_slice sees the hart after each slice (progress line).
+  std::function<StopReason(Hart&, uint64_t budget)> slice_runner;
+  std::function<void(const Hart&)> after_slice;
+  // This process's statistics (simulated quantities only).
+  void register_stats(StatRegistry& stats);
   const ProcessResult& result() const { return result_; }  // how it ended, once stopping()
 
   // Set by a debugger (emu/gdb): a fault that would kill the process with sig is offered to it

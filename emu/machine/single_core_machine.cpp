@@ -113,7 +113,8 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
       }
       budget = std::min<uint64_t>(budget, max_insts - h.icount);
     }
-    StopReason why = h.run(budget);
+    StopReason why = slice_runner ? slice_runner(h, budget) : h.run(budget);
+    if (after_slice) after_slice(h);
     if (exited_ || why == StopReason::Exit) {
       res.kind = RunResult::Kind::Exited;
       res.exit_code = h.exit_code;

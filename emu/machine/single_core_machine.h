@@ -2,6 +2,7 @@
 // devices from the shared memory map. `pimnic run IMAGE.elf` boots images on it.
 #pragma once
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -46,6 +47,10 @@ class SingleCoreMachine {
   void load(const ElfImage& img);
   // Run until the guest exits, faults without a handler, or max_insts (0 = unlimited) retire.
   RunResult run(uint64_t max_insts);
+  // Run-loop hooks (empty: none). slice_runner executes each slice instead of Hart::run (traces
+  // step instruction by instruction); after_slice sees the hart after each slice (progress line).
+  std::function<StopReason(Hart&, uint64_t budget)> slice_runner;
+  std::function<void(const Hart&)> after_slice;
 
   Core& core() { return *core_; }
   Hart& hart() { return core_->hart(0); }

@@ -1,0 +1,170 @@
+#include "cli/run_output.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "cpu/core.h"
+#include "loader/elf_image.h"
+
+#if PIMNIC_WITH_TRACE
+#include "trace/trace_error.h"
+#include "trace/trace_setup.h"
+#include "trace/trace_spec.h"
+#endif
+
+namespace pimnic::cli {
+
+void add_run_output_options(CLI::App* c, RunOutputOptions& o) {
+  c->add_option("--out", o.out_dir,
+                "Output directory: stats.txt, stats.json, config.json, and trace files given relative names");
+  c->add_option("--trace", o.traces,
+                "Trace KIND[,OPTION...]:FILE (repeatable). Kinds: commit, qemu, binary. Options: core=N, thread=N, "
+                "pc=LO-HI, sym=NAME, insts=A-B, cycles=A-B, zstd[=LEVEL]. See docs/traces.md")
+      ->allow_extra_args(false);
+  c->add_flag("--disasm-check", o.disasm_check,
+              "Compare the disassembly of every newly executed instruction with Capstone; report disagreements");
+  c->add_option("--disasm-known-errors", o.known_errors,
+                "Capstone's known errors for --disasm-check (default: tests/disasm/capstone_known_errors.txt)");
+  c->add_flag("--no-progress", o.no_progress, "No progress line on stderr (it only appears on a terminal anyway)");
+}
+
+nlohmann::json params_json(const ParamRegistry& params) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const ParamRegistry::Info& i : params.list()) {
+    if (i.type == "uint") j[i.name] = std::stoull(i.value);
+    else if (i.type == "float") j[i.name] = std::stod(i.value);
+    else if (i.type == "bool") j[i.name] = i.value == "true" || i.value == "1";
+    else j[i.name] = i.value;
+  }
+  return j;
+}
+
+// ---- progress line ---------------------------------------------------------------------------
+
+namespace {
+constexpr auto kProgressPeriod = std::chrono::milliseconds(250);
+
+std::string human_time(double s) {
+  char b[32];
+  if (s >= 1) std::snprintf(b, sizeof b, "%.3f s", s);
+  else if (s >= 1e-3) std::snprintf(b, sizeof b, "%.3f ms", s * 1e3);
+  else std::snprintf(b, sizeof b, "%.3f us", s * 1e6);
+  return b;
+}
+}  // namespace
+
+ProgressLine::ProgressLine(double clock_hz, uint64_t max_insts)
+    : clock_hz_(clock_hz), max_insts_(max_insts), start_(std::chrono::steady_clock::now()),
+      next_(start_ + kProgressPeriod) {}
+
+void ProgressLine::update(const Hart& h) {
+  auto now = std::chrono::steady_clock::now();
+  if (now < next_) return;
+  next_ = now + kProgressPeriod;
+  const double wall = std::chrono::duration<double>(now - start_).count();
+  const double mips = wall > 0 ? double(h.icount) / wall / 1e6 : 0;
+  char line[160];
+  int n = std::snprintf(line, sizeof line, "\rpimnic: %s simulated, %.1f M instructions, %.1f MIPS",
+                        human_time(double(h.cycles()) / clock_hz_).c_str(), double(h.icount) / 1e6, mips);
+  if (max_insts_ && mips > 0 && h.icount < max_insts_ && n > 0 && size_t(n) < sizeof line) {
+    double eta = double(max_insts_ - h.icount) / (mips * 1e6);
+    std::snprintf(line + n, sizeof line - size_t(n), ", ETA %.0f s", eta);
+  }
+  std::fprintf(stderr, "%s\033[K", line);
+  std::fflush(stderr);
+  shown_ = true;
+}
+
+void ProgressLine::clear() {
+  if (!shown_) return;
+  std::fputs("\r\033[K", stderr);
+  std::fflush(stderr);
+  shown_ = false;
+}
+
+// ---- output directory and traces ------------------------------------------------------------
+
+RunOutput::RunOutput(const RunOutputOptions& o) : opts_(o) {
+  if (!opts_.out_dir.empty()) {
+    if (::mkdir(opts_.out_dir.c_str(), 0777) != 0 && errno != EEXIST)
+      throw std::invalid_argument("cannot create " + opts_.out_dir + ": " + std::strerror(errno));
+    struct stat st;
+    if (::stat(opts_.out_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+      throw std::invalid_argument("--out " + opts_.out_dir + ": not a directory");
+  }
+#if !PIMNIC_WITH_TRACE
+  if (!opts_.traces.empty() || opts_.disasm_check)
+    throw std::invalid_argument("this pimnic was built without trace support (PIMNIC_TRACE=OFF)");
+#endif
+}
+
+RunOutput::~RunOutput() = default;
+
+void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
+                       double clock_hz, uint64_t max_insts) {
+#if PIMNIC_WITH_TRACE
+  trace::TraceOptions t;
+  t.specs = opts_.traces;
+  t.disasm_check = opts_.disasm_check;
+  t.known_errors = opts_.known_errors;
+  t.out_dir = opts_.out_dir;
+  trace::TraceContext ctx;
+  ctx.symbols = image ? &image->symbols : nullptr;
+  ctx.linux_user = linux_user;
+  try {
+    tracer_ = trace::make_tracer(t, ctx, image);
+  } catch (const trace::TraceError& e) {
+    throw std::invalid_argument(e.what());
+  }
+  // A trace that cannot be written (disk full) ends the run with a one-line error.
+  if (tracer_)
+    runner = [t = tracer_.get()](Hart& h, uint64_t budget) {
+      try {
+        return t->run(h, budget);
+      } catch (const trace::TraceError& e) {
+        throw std::invalid_argument(e.what());
+      }
+    };
+#else
+  (void)runner;
+  (void)image;
+  (void)linux_user;
+#endif
+  if (!opts_.no_progress && ::isatty(STDERR_FILENO)) {
+    progress_ = std::make_unique<ProgressLine>(clock_hz, max_insts);
+    observer = [p = progress_.get()](const Hart& h) { p->update(h); };
+  }
+}
+
+namespace {
+void write_file(const std::string& path, const std::function<void(std::ostream&)>& body) {
+  std::ofstream f(path);
+  if (f) body(f);
+  if (!f) throw std::invalid_argument("cannot write " + path);
+}
+}  // namespace
+
+void RunOutput::finish(const StatRegistry& stats, const nlohmann::json& config) {
+  if (progress_) progress_->clear();
+#if PIMNIC_WITH_TRACE
+  if (tracer_) {
+    try {
+      tracer_->finish();
+    } catch (const trace::TraceError& e) {
+      throw std::invalid_argument(e.what());
+    }
+  }
+#endif
+  if (opts_.out_dir.empty()) return;
+  const std::string& d = opts_.out_dir;
+  write_file(d + "/stats.txt", [&](std::ostream& f) { stats.write_text(f); });
+  write_file(d + "/stats.json", [&](std::ostream& f) { f << stats.to_json().dump(2) << "\n"; });
+  write_file(d + "/config.json", [&](std::ostream& f) { f << config.dump(2) << "\n"; });
+}
+
+}  // namespace pimnic::cli

@@ -1,0 +1,213 @@
+#include "trace/binary_reader.h"
+
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "trace/binary_format.h"
+#include "trace/trace_error.h"
+
+namespace pimnic::trace {
+
+namespace {
+uint64_t def_key(uint16_t node, uint8_t core, uint8_t thread, uint32_t pc) {
+  return uint64_t(node) << 48 | uint64_t(core) << 40 | uint64_t(thread) << 32 | pc;
+}
+}  // namespace
+
+struct BinaryTraceReader::Zstd {
+  ZSTD_DCtx* ctx = nullptr;
+  std::vector<char> in;
+  size_t in_pos = 0, in_end = 0;
+  ~Zstd() { ZSTD_freeDCtx(ctx); }
+};
+
+BinaryTraceReader::BinaryTraceReader(const std::string& path) : path_(path), buf_(1u << 20) {
+  f_ = std::fopen(path.c_str(), "rb");
+  if (!f_) throw TraceError("cannot read " + path + ": " + std::strerror(errno));
+  unsigned char magic[4] = {0, 0, 0, 0};
+  size_t got = std::fread(magic, 1, 4, f_);
+  if (got == 4 && magic[0] == 0x28 && magic[1] == 0xB5 && magic[2] == 0x2F && magic[3] == 0xFD) {
+    z_ = std::make_unique<Zstd>();
+    z_->ctx = ZSTD_createDCtx();
+    z_->in.resize(ZSTD_DStreamInSize());
+    std::memcpy(z_->in.data(), magic, 4);
+    z_->in_end = 4;
+  } else {
+    std::memcpy(buf_.data(), magic, got);
+    end_ = got;
+  }
+  need(16);
+  if (std::memcmp(&buf_[pos_], binfmt::kMagic, 8) != 0) throw TraceError(path + ": not a pimnic binary trace");
+  pos_ += 8;
+  uint32_t version = le<uint32_t>();
+  le<uint32_t>();  // flags
+  if (version != binfmt::kVersion)
+    throw TraceError(path + ": binary trace version " + std::to_string(version) + " (this pimnic reads " +
+                     std::to_string(binfmt::kVersion) + ")");
+}
+
+BinaryTraceReader::~BinaryTraceReader() {
+  if (f_) std::fclose(f_);
+}
+
+bool BinaryTraceReader::fill(size_t n) {
+  if (end_ - pos_ >= n) return true;
+  // Keep the unread tail, then read or decompress more after it.
+  std::memmove(buf_.data(), buf_.data() + pos_, end_ - pos_);
+  end_ -= pos_;
+  pos_ = 0;
+  while (end_ < n && !eof_) {
+    if (!z_) {
+      size_t got = std::fread(buf_.data() + end_, 1, buf_.size() - end_, f_);
+      if (got == 0) eof_ = true;
+      end_ += got;
+      continue;
+    }
+    if (z_->in_pos == z_->in_end) {
+      z_->in_pos = 0;
+      z_->in_end = std::fread(z_->in.data(), 1, z_->in.size(), f_);
+      if (z_->in_end == 0) {
+        eof_ = true;
+        break;
+      }
+    }
+    ZSTD_inBuffer in{z_->in.data(), z_->in_end, z_->in_pos};
+    ZSTD_outBuffer out{buf_.data(), buf_.size(), end_};
+    size_t r = ZSTD_decompressStream(z_->ctx, &out, &in);
+    if (ZSTD_isError(r)) throw TraceError(path_ + ": zstd: " + ZSTD_getErrorName(r));
+    z_->in_pos = in.pos;
+    end_ = out.pos;
+  }
+  return end_ - pos_ >= n;
+}
+
+void BinaryTraceReader::need(size_t n) {
+  if (!fill(n)) throw TraceError(path_ + ": truncated trace");
+}
+
+template <typename T> T BinaryTraceReader::le() {
+  need(sizeof(T));
+  T v;
+  std::memcpy(&v, &buf_[pos_], sizeof v);
+  pos_ += sizeof v;
+  return v;
+}
+
+uint64_t BinaryTraceReader::uleb() {
+  uint64_t v = 0;
+  for (unsigned shift = 0; shift < 64; shift += 7) {
+    uint8_t b = u8();
+    v |= uint64_t(b & 0x7F) << shift;
+    if (!(b & 0x80)) return v;
+  }
+  throw TraceError(path_ + ": malformed number");
+}
+
+int64_t BinaryTraceReader::sleb() {
+  int64_t v = 0;
+  unsigned shift = 0;
+  uint8_t b;
+  do {
+    if (shift >= 64) throw TraceError(path_ + ": malformed number");
+    b = u8();
+    v |= int64_t(b & 0x7F) << shift;
+    shift += 7;
+  } while (b & 0x80);
+  if (shift < 64 && (b & 0x40)) v |= -(int64_t(1) << shift);
+  return v;
+}
+
+bool BinaryTraceReader::next(CommitLine& l) {
+  for (;;) {
+    if (complete_ || !fill(1)) return false;
+    const uint8_t tag = u8();
+    if (tag == binfmt::CONTEXT) {
+      node_ = le<uint16_t>();
+      core_ = u8();
+      thread_ = u8();
+      cur_ = &threads_[{node_, core_, thread_}];
+      cur_->vec_bytes = u8();
+      if (cur_->vec_bytes > 32) throw TraceError(path_ + ": bad vector width");
+      continue;
+    }
+    if (tag == binfmt::DEF) {
+      uint32_t pc = le<uint32_t>();
+      le<uint32_t>();  // word (in the text already)
+      uint16_t len = le<uint16_t>();
+      need(len);
+      defs_[def_key(node_, core_, thread_, pc)].assign(&buf_[pos_], len);
+      pos_ += len;
+      continue;
+    }
+    if (tag == binfmt::END) {
+      le<uint64_t>();
+      complete_ = true;
+      return false;
+    }
+    if (tag & binfmt::SPECIAL) throw TraceError(path_ + ": unknown record type " + std::to_string(tag));
+    if (!cur_) throw TraceError(path_ + ": instruction record before any context record");
+    ThreadState& t = *cur_;
+    l = CommitLine{};
+    l.node = node_;
+    l.core = core_;
+    l.thread = thread_;
+    l.pc = (tag & binfmt::EXEC_PC) ? le<uint32_t>() : t.pc + 4;
+    l.icount = (tag & binfmt::EXEC_ICOUNT) ? uleb() : t.icount + 1;
+    if (tag & binfmt::EXEC_CYCLE) t.cycle_delta = sleb();
+    l.cycle = uint64_t(int64_t(l.icount) + t.cycle_delta);
+    t.pc = l.pc;
+    t.icount = l.icount;
+    if (tag & binfmt::EXEC_REGS) {
+      l.nregs = u8();
+      if (l.nregs > kMaxWrittenRegs) throw TraceError(path_ + ": too many registers in a record");
+      for (unsigned i = 0; i < l.nregs; ++i) {
+        RegValue& v = regs_[i];
+        uint8_t k = u8();
+        v.key = (k & 0x80) ? RegKey(KEY_SPR0 + (unsigned(k & 0x7F) << 8 | u8())) : RegKey(k);
+        v.size = uint8_t(reg_key_size(v.key, t.vec_bytes));
+        need(v.size);
+        std::memcpy(v.bytes, &buf_[pos_], v.size);
+        pos_ += v.size;
+      }
+      l.regs = regs_;
+    }
+    if (tag & binfmt::EXEC_MEM) {
+      uint8_t n = u8();
+      l.mem_overflow = n & 0x80;
+      l.nmem = n & 0x7F;
+      if (l.nmem > ExecRecord::kMaxAccesses) throw TraceError(path_ + ": too many memory accesses in a record");
+      for (unsigned i = 0; i < l.nmem; ++i) {
+        MemAccess& m = mem_[i];
+        uint8_t f = u8();
+        m.write = f & binfmt::MEM_STORE;
+        m.mmio = f & binfmt::MEM_DEVICE;
+        m.size = u8();
+        m.addr = le<uint32_t>();
+        unsigned len = m.size < sizeof m.data ? m.size : sizeof m.data;
+        need(len);
+        std::memcpy(m.data, &buf_[pos_], len);
+        pos_ += len;
+      }
+      l.mem = mem_;
+    }
+    if (tag & binfmt::EXEC_INT) {
+      l.interrupted = true;
+      l.interrupt = Interrupt(le<uint16_t>());
+    }
+    if (tag & binfmt::EXEC_NOFETCH) {
+      l.text = fetch_fault_text();
+      l.text_len = std::strlen(l.text);
+    } else {
+      auto it = defs_.find(def_key(node_, core_, thread_, l.pc));
+      if (it == defs_.end()) throw TraceError(path_ + ": instruction at an undescribed pc");
+      l.text = it->second.data();
+      l.text_len = it->second.size();
+    }
+    ++records_;
+    return true;
+  }
+}
+
+}  // namespace pimnic::trace

@@ -1,0 +1,115 @@
+// A buffered trace output file, plain or zstd-compressed. Formatters write straight into the
+// buffer (reserve/advance) so that a trace line costs no library call; the buffer goes to the
+// file (through zstd when asked) a megabyte at a time.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+
+namespace pimnic::trace {
+
+struct Compression {
+  int zstd_level = 0;    // 0: plain file
+  int zstd_workers = 0;  // >0: compress on this many background threads
+};
+
+class OutputStream {
+ public:
+  // Create/truncate path ("-": stdout). Throws TraceError when it cannot be opened.
+  OutputStream(const std::string& path, Compression c);
+  ~OutputStream();
+  OutputStream(const OutputStream&) = delete;
+  OutputStream& operator=(const OutputStream&) = delete;
+
+  // Room for n more bytes (n <= kChunk); write them at the returned pointer, then advance().
+  char* reserve(size_t n) {
+    if (size_t(end_ - pos_) < n) [[unlikely]] drain();
+    return pos_;
+  }
+  void advance(char* new_pos) { pos_ = new_pos; }
+  void write(const void* p, size_t n);
+  void put(const std::string& s) { write(s.data(), s.size()); }
+  // Flush everything (and end the zstd frame); later writes are an error. Throws TraceError on
+  // a write failure (disk full).
+  void finish();
+  const std::string& path() const { return path_; }
+  uint64_t bytes_in() const { return bytes_in_ + uint64_t(pos_ - buf_.get()); }
+
+  static constexpr size_t kChunk = 1u << 20;
+
+ private:
+  void drain();
+  void emit(const void* p, size_t n);
+
+  std::string path_;
+  std::FILE* f_ = nullptr;
+  std::unique_ptr<char[]> buf_;
+  char* pos_ = nullptr;
+  char* end_ = nullptr;
+  uint64_t bytes_in_ = 0;
+  bool finished_ = false;
+  struct Zstd;
+  std::unique_ptr<Zstd> z_;
+};
+
+// Fast fixed-width hex and decimal into a buffer (the formatters' inner loop).
+inline char* put_hex(char* p, uint64_t v, unsigned digits) {
+  static const char kHex[] = "0123456789abcdef";
+  for (unsigned i = digits; i-- > 0;) {
+    p[i] = kHex[v & 15];
+    v >>= 4;
+  }
+  return p + digits;
+}
+inline char* put_dec(char* p, uint64_t v) {
+  static const char kPairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  static const uint64_t kPow10[20] = {1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+                                     10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+                                     100000000000ull, 1000000000000ull, 10000000000000ull,
+                                     100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+                                     100000000000000000ull, 1000000000000000000ull,
+                                     10000000000000000000ull};
+  // Count the digits (log10 from the bit length, corrected by one comparison), then write pairs
+  // from the right straight into place.
+  unsigned n = (unsigned(64 - __builtin_clzll(v | 1)) * 1233) >> 12;
+  n += v >= kPow10[n];
+  n += n == 0;
+  char* const end = p + n;
+  char* t = end;
+  while (v >= 100) {
+    t -= 2;
+    std::memcpy(t, kPairs + 2 * (v % 100), 2);
+    v /= 100;
+  }
+  if (v >= 10) std::memcpy(t - 2, kPairs + 2 * v, 2);
+  else t[-1] = char('0' + v);
+  return end;
+}
+// Bytes as lowercase hex, two digits each.
+inline char* put_bytes_hex(char* p, const uint8_t* b, unsigned n) {
+  static const char kHex[] = "0123456789abcdef";
+  for (unsigned i = 0; i < n; ++i) {
+    p[2 * i] = kHex[b[i] >> 4];
+    p[2 * i + 1] = kHex[b[i] & 15];
+  }
+  return p + 2 * n;
+}
+inline char* put_str(char* p, const char* s, size_t n) {
+  // Short strings: 8-byte moves and a byte tail beat a call to memcpy for a variable size.
+  while (n >= 8) {
+    std::memcpy(p, s, 8);
+    p += 8;
+    s += 8;
+    n -= 8;
+  }
+  while (n--) *p++ = *s++;
+  return p;
+}
+
+}  // namespace pimnic::trace

@@ -1,0 +1,34 @@
+// Symbol names exactly as qemu-user 7.2 prints them in its -d logs ("IN: name", "Trace ...
+// name"): only STT_FUNC symbols with a section, the list filtered by moving the last entry into
+// each removed slot, sorted stably by address (glibc's merge-sort qsort), and looked up with
+// glibc's bsearch, where an address matches a symbol if value <= addr < value + size (so a
+// zero-size symbol never matches and the name is empty). Aliases then resolve as qemu does.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pimnic {
+struct ElfImage;
+}
+
+namespace pimnic::trace {
+
+class QemuSymbols {
+ public:
+  QemuSymbols() = default;
+  explicit QemuSymbols(const ElfImage& img);
+  // The name qemu would print for addr ("" when none).
+  const std::string& lookup(uint32_t addr) const;
+
+ private:
+  struct Sym {
+    uint32_t value, size;
+    uint32_t name;  // index into names_
+  };
+  std::vector<Sym> syms_;
+  std::vector<std::string> names_;
+  std::string empty_;
+};
+
+}  // namespace pimnic::trace

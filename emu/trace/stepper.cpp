@@ -1,0 +1,24 @@
+#include "trace/stepper.h"
+
+namespace pimnic::trace {
+
+namespace {
+
+// Rows after which interrupts must be looked at again before the next instruction: anything
+// that writes MSR (mtmsr, rfi, wrtee), an SPR (mtdec re-arms the decrementer), or serializes.
+struct RecheckRows {
+  bool rows[size_t(isa::InsnId::Count)];
+  RecheckRows() {
+    for (const isa::InsnRow& row : isa::table())
+      rows[size_t(row.id)] = (row.flags & (isa::F_MSR | isa::F_SERIALIZE)) || row.cls == isa::OpClass::Spr;
+  }
+};
+
+}  // namespace
+
+Stepper::Stepper(Hart& h) : h_(h) {
+  static const RecheckRows rows;
+  recheck_ = rows.rows;
+}
+
+}  // namespace pimnic::trace

@@ -1,0 +1,159 @@
+#include "trace/tracer.h"
+
+#include <algorithm>
+
+#include "cpu/core.h"
+
+namespace pimnic::trace {
+
+Tracer::Tracer(TraceContext ctx) : ctx_(ctx) {}
+Tracer::~Tracer() = default;
+
+void Tracer::add(std::unique_ptr<TraceSink> sink, TraceFilter filter) {
+  filter.resolve(ctx_.symbols);
+  any_wants_rejected_ |= sink->wants_rejected();
+  any_cycle_window_ |= filter.cycles_lo != 0 || filter.cycles_hi != TraceFilter::kNoLimit;
+  const bool rejected = sink->wants_rejected();
+  sink->describe_bit = uint16_t(1u << sinks_.size());
+  all_accept_ = sinks_.empty() && !rejected && filter.pcs.empty() && filter.node < 0 && filter.core < 0 &&
+                filter.thread < 0 && filter.insts_lo == 0 && filter.insts_hi == TraceFilter::kNoLimit &&
+                filter.cycles_lo == 0 && filter.cycles_hi == TraceFilter::kNoLimit;
+  sinks_.push_back({std::move(sink), std::move(filter), rejected});
+}
+
+Tracer::HartState& Tracer::state(Hart& h) {
+  HartState& hs = harts_[&h];
+  if (!hs.insns) {
+    hs.insns = std::make_unique<InsnInfoCache>(h.core().decoder(), ctx_.symbols);
+    hs.stepper = std::make_unique<Stepper>(h);
+  }
+  return hs;
+}
+
+uint64_t Tracer::skippable(const Hart& h, HartState& hs) const {
+  // The next record's icount is h.icount + 1.
+  uint64_t first = ~0ull, recheck = ~0ull;
+  bool all_done = true;
+  for (const Entry& e : sinks_) {
+    const TraceFilter& f = e.filter;
+    if (h.icount >= f.insts_hi || (any_cycle_window_ && h.cycles() > f.cycles_hi)) continue;
+    all_done = false;
+    first = std::min(first, f.insts_lo);
+    recheck = std::min(recheck, f.insts_hi);
+  }
+  if (all_done) return ~0ull;
+  hs.recheck_icount = any_cycle_window_ ? h.icount + 1 : recheck;
+  return first > h.icount + 1 ? first - 1 - h.icount : 0;
+}
+
+StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
+  HartState& hs = state(h);
+  hs.recheck_icount = 0;
+  while (budget) {
+    if (h.icount >= hs.recheck_icount) {
+      if (uint64_t skip = skippable(h, hs)) {
+        const uint64_t before = h.icount;
+        StopReason why = h.run(std::min(skip, budget));
+        budget -= std::min(budget, std::max<uint64_t>(h.icount - before, 1));
+        hs.stepping = false;
+        hs.recheck_icount = 0;
+        if (why != StopReason::SliceEnd) return why;
+        continue;
+      }
+    }
+    if (!hs.stepping) {
+      for (Entry& e : sinks_) e.sink->start(h);
+      hs.expected_pc = h.pc;
+      hs.stepper->restart();
+      hs.stepping = true;
+    }
+    StopReason why = hs.stepper->step(exec_);
+    --budget;
+    emit(h, hs, core);
+    if (why != StopReason::None) return why;
+  }
+  return StopReason::SliceEnd;
+}
+
+void Tracer::emit(Hart& h, HartState& hs, unsigned core) {
+  const ExecRecord& e = exec_;
+  // step() stopped before executing anything (e.g. a halted core): nothing to trace.
+  if (e.id == isa::InsnId::Invalid && !e.interrupted && e.status == Status::Stop) [[unlikely]] return;
+  TraceRecord& r = rec_;
+  const bool before = e.pc != hs.expected_pc;  // an interrupt was taken before the instruction
+  hs.expected_pc = e.next_pc;
+  r.node = ctx_.node;
+  r.core = uint8_t(core);
+  r.thread = uint8_t(h.index());
+  r.cycle = h.cycles();
+  r.icount = h.icount;
+  r.pc = e.pc;
+  r.word = e.word;
+  r.fetched = !(e.interrupted && e.interrupt == Interrupt::InstructionStorage && e.id == isa::InsnId::Invalid &&
+                e.word == 0);
+  r.interrupted = e.interrupted;
+  r.interrupt = e.interrupt;
+  r.exec = &e;
+  r.hart = &h;
+  r.insns = hs.insns.get();
+
+  bool accepted[16];
+  const size_t n = sinks_.size();
+  if (all_accept_) {
+    accepted[0] = true;  // one sink that wants everything: no filter to evaluate
+  } else {
+    bool any = false;
+    for (size_t i = 0; i < n; ++i) {
+      accepted[i] = sinks_[i].filter.accepts(r);
+      any |= accepted[i] | sinks_[i].wants_rejected;
+    }
+    if (!any) return;
+  }
+  const InsnInfo& info = r.fetched ? hs.insns->get(e.pc, e.word, e.id) : no_insn_;
+  if (!r.interrupted) [[likely]] {
+    r.keys = info.dst;
+    r.nkeys = info.ndst;
+  } else {
+    collect_keys(info, !before);
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (accepted[i] || sinks_[i].wants_rejected) sinks_[i].sink->record(r, info, accepted[i]);
+}
+
+// The registers an interrupted instruction wrote, then those its interrupt wrote. An
+// instruction that raised an interrupt did not complete, except under Linux where system calls
+// and alignment fix-ups complete it.
+void Tracer::collect_keys(const InsnInfo& info, bool raised) {
+  TraceRecord& r = rec_;
+  unsigned n = 0;
+  auto add = [&](RegKey k) {
+    for (unsigned i = 0; i < n; ++i)
+      if (keys_[i] == k) return;
+    keys_[n++] = k;
+  };
+  const bool completed = !raised || (ctx_.linux_user && r.interrupt == Interrupt::Alignment);
+  if (r.fetched && completed)
+    for (unsigned i = 0; i < info.ndst; ++i) add(info.dst[i]);
+  if (ctx_.linux_user) {
+    if (r.interrupt == Interrupt::SystemCall) {
+      add(RegKey(KEY_GPR0 + 3));
+      add(KEY_CR0);
+    }
+  } else {
+    add(KEY_SRR0);
+    add(KEY_SRR1);
+    add(KEY_MSR);
+    if (r.interrupt == Interrupt::Storage || r.interrupt == Interrupt::Alignment) {
+      add(KEY_DAR);
+      add(KEY_DSISR);
+    }
+  }
+  r.keys = keys_;
+  r.nkeys = uint8_t(n);
+}
+
+void Tracer::finish() {
+  for (Entry& e : sinks_) e.sink->finish();
+}
+
+}  // namespace pimnic::trace
