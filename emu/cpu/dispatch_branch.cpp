@@ -76,11 +76,11 @@ Status bctr(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
 
 template <uint32_t BoMask, uint32_t Bo, uint32_t Bi>
 constexpr uint32_t cond_mask() {
-  return bo_field(BoMask) | ((BoMask & 0x10) ? 0 : bi_field(31));
+  return bo_field(BoMask) | ((Bo & 0x10) ? 0 : bi_field(31));
 }
 template <uint32_t BoMask, uint32_t Bo, uint32_t Bi>
 constexpr uint32_t cond_value() {
-  return bo_field(Bo) | ((BoMask & 0x10) ? 0 : bi_field(Bi));
+  return bo_field(Bo) | ((Bo & 0x10) ? 0 : bi_field(Bi));
 }
 
 // The local and far functions of a condition, per BI (all the same when BI is not read).

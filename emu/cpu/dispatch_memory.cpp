@@ -28,22 +28,14 @@ template <Ea A> inline uint32_t ea(const Hart& h, uint32_t w) {
 }
 template <Ea A> constexpr bool kUpdate = A == Ea::DU || A == Ea::XU;
 
-// The fast-path host address of n bytes at ea, or null.
-template <unsigned N> inline const uint8_t* read_ptr(const Hart& h, uint32_t ea) {
-  return (ea & (kPageSize - 1)) <= kPageSize - N ? h.fast_read_ptr(ea) : nullptr;
-}
-template <unsigned N> inline uint8_t* write_ptr(const Hart& h, uint32_t ea) {
-  return (ea & (kPageSize - 1)) <= kPageSize - N ? h.fast_write_ptr(ea) : nullptr;
-}
-
 #define PIMNIC_SLOW_PATH(F) PIMNIC_TAIL_RETURN general<F>(h, e, key, rem)
 
 // Integer loads: T is the memory type (int16_t for the algebraic lha forms).
 template <ExecFn F, class T, Ea A>
 Status load(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
   const uint32_t w = e->word, a = ea<A>(h, w);
-  const uint8_t* p = read_ptr<sizeof(T)>(h, a);
-  if (!p) [[unlikely]] PIMNIC_SLOW_PATH(F);
+  const uint8_t* p;
+  if (!h.fast_read_at(a, sizeof(T), p)) [[unlikely]] PIMNIC_SLOW_PATH(F);
   const T v = load_be<T>(p);
   h.gpr[rt(w)] = std::is_signed_v<T> ? uint32_t(int32_t(v)) : uint32_t(v);
   if (kUpdate<A>) h.gpr[ra(w)] = a;
@@ -54,8 +46,8 @@ Status load(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
 template <ExecFn F, class T, Ea A>
 Status store(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
   const uint32_t w = e->word, a = ea<A>(h, w);
-  uint8_t* p = write_ptr<sizeof(T)>(h, a);
-  if (!p) [[unlikely]] PIMNIC_SLOW_PATH(F);
+  uint8_t* p;
+  if (!h.fast_write_at(a, sizeof(T), p)) [[unlikely]] PIMNIC_SLOW_PATH(F);
   store_be<T>(p, T(h.gpr[rt(w)]));
   if (kUpdate<A>) h.gpr[ra(w)] = a;
   ++e;
@@ -66,8 +58,9 @@ Status store(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
 template <ExecFn F, bool Single, Ea A>
 Status fp_load(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
   const uint32_t w = e->word, a = ea<A>(h, w);
-  const uint8_t* p = read_ptr<Single ? 4 : 8>(h, a);
-  if (!(h.msr & MSR_FP) || (a & 3) || !p) [[unlikely]] PIMNIC_SLOW_PATH(F);
+  const uint8_t* p;
+  if (!h.fast_read_at(a, Single ? 4 : 8, p) || !(h.msr & MSR_FP) || (a & 3)) [[unlikely]]
+    PIMNIC_SLOW_PATH(F);
   h.fpr[rt(w)] = Single ? fpu::single_to_double(load_be<uint32_t>(p)) : load_be<uint64_t>(p);
   if (kUpdate<A>) h.gpr[ra(w)] = a;
   ++e;
@@ -77,8 +70,9 @@ Status fp_load(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
 template <ExecFn F, bool Single, Ea A>
 Status fp_store(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
   const uint32_t w = e->word, a = ea<A>(h, w);
-  uint8_t* p = write_ptr<Single ? 4 : 8>(h, a);
-  if (!(h.msr & MSR_FP) || (a & 3) || !p) [[unlikely]] PIMNIC_SLOW_PATH(F);
+  uint8_t* p;
+  if (!h.fast_write_at(a, Single ? 4 : 8, p) || !(h.msr & MSR_FP) || (a & 3)) [[unlikely]]
+    PIMNIC_SLOW_PATH(F);
   const uint64_t v = h.fpr[rt(w)];
   if (Single) store_be<uint32_t>(p, fpu::double_to_single_bits(v));
   else store_be<uint64_t>(p, v);
@@ -91,8 +85,8 @@ Status fp_store(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
 template <ExecFn F, Ea A>
 Status vec_load(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
   const uint32_t w = e->word, n = h.vec_bytes(), a = ea<A>(h, w) & ~(n - 1);
-  const uint8_t* p = h.fast_read_ptr(a);
-  if (!(h.msr & MSR_VEC) || !p) [[unlikely]] PIMNIC_SLOW_PATH(F);
+  const uint8_t* p;
+  if (!h.fast_read_at(a, 1, p) || !(h.msr & MSR_VEC)) [[unlikely]] PIMNIC_SLOW_PATH(F);
   if (n == 16) vec::from_memory(h.vr[rt(w)], p, 16);
   else vec::from_memory(h.vr[rt(w)], p, 32);
   ++e;
@@ -102,8 +96,8 @@ Status vec_load(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
 template <ExecFn F, Ea A>
 Status vec_store(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
   const uint32_t w = e->word, n = h.vec_bytes(), a = ea<A>(h, w) & ~(n - 1);
-  uint8_t* p = h.fast_write_ptr(a);
-  if (!(h.msr & MSR_VEC) || !p) [[unlikely]] PIMNIC_SLOW_PATH(F);
+  uint8_t* p;
+  if (!h.fast_write_at(a, 1, p) || !(h.msr & MSR_VEC)) [[unlikely]] PIMNIC_SLOW_PATH(F);
   if (n == 16) vec::to_memory(p, h.vr[rt(w)], 16);
   else vec::to_memory(p, h.vr[rt(w)], 32);
   ++e;

@@ -1,4 +1,5 @@
 // Integer logical, sign-extension, count-leading-zeros, rotate and shift instructions.
+#include <array>
 #include <bit>
 
 #include "cpu/exec_common.h"
@@ -15,10 +16,18 @@ inline Status put_ra(Hart& h, uint32_t w, uint32_t r) {
 }
 
 // MASK(mb, me) of the rotate instructions: ones from bit mb to bit me (IBM), wrapping when mb > me.
-inline uint32_t rot_mask(uint32_t mb, uint32_t me) {
+constexpr uint32_t make_rot_mask(uint32_t mb, uint32_t me) {
   uint32_t a = 0xFFFFFFFFu >> mb, b = 0xFFFFFFFFu << (31 - me);
   return mb <= me ? (a & b) : (a | b);
 }
+// All 1024 masks, indexed by mb << 5 | me: one load instead of shifts and a select (rlwinm is
+// among the commonest instructions).
+constexpr auto kRotMasks = [] {
+  std::array<uint32_t, 1024> t{};
+  for (uint32_t i = 0; i < 1024; ++i) t[i] = make_rot_mask(i >> 5, i & 31);
+  return t;
+}();
+inline uint32_t rot_mask(uint32_t mb, uint32_t me) { return kRotMasks[(mb << 5) | me]; }
 
 // Arithmetic right shift by n (0..63) with XER[CA]: set when the source is negative and any 1 bit
 // was shifted out.

@@ -124,10 +124,9 @@ struct Hart : public ArchState, public MemoryListener {
   // Scalar big-endian loads and stores. On failure the interrupt is already taken (or the hart
   // stopped) and the instruction must return mem_status.
   template <typename T> bool read(uint32_t ea, T& v) {
-    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
-    if (e.read_tag == (ea & ~(kPageSize - 1)) && (ea & (kPageSize - 1)) <= kPageSize - sizeof(T))
-        [[likely]] {
-      v = load_be<T>(reinterpret_cast<const uint8_t*>(e.host_base + ea));
+    const uint8_t* p;
+    if (fast_read_at(ea, sizeof(T), p)) [[likely]] {
+      v = load_be<T>(p);
       return true;
     }
     uint64_t x;
@@ -136,13 +135,25 @@ struct Hart : public ArchState, public MemoryListener {
     return true;
   }
   template <typename T> bool write(uint32_t ea, T v) {
-    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
-    if (e.write_tag == (ea & ~(kPageSize - 1)) && (ea & (kPageSize - 1)) <= kPageSize - sizeof(T))
-        [[likely]] {
-      store_be<T>(reinterpret_cast<uint8_t*>(e.host_base + ea), v);
+    uint8_t* p;
+    if (fast_write_at(ea, sizeof(T), p)) [[likely]] {
+      store_be<T>(p, v);
       return true;
     }
     return write_slow(ea, sizeof(T), uint64_t(v));
+  }
+  // The fast path for n bytes at ea: true, with p their host address, when they lie in one page
+  // mapped for reading (writing). One compare covers both: a slot only ever holds a page of its
+  // own index, so it cannot hold the page of ea + n - 1 when that is the next page.
+  bool fast_read_at(uint32_t ea, unsigned n, const uint8_t*& p) const {
+    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    p = reinterpret_cast<const uint8_t*>(e.host_base + ea);
+    return e.read_tag == ((ea + n - 1) & ~(kPageSize - 1));
+  }
+  bool fast_write_at(uint32_t ea, unsigned n, uint8_t*& p) const {
+    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    p = reinterpret_cast<uint8_t*>(e.host_base + ea);
+    return e.write_tag == ((ea + n - 1) & ~(kPageSize - 1));
   }
   // Byte blocks in memory order (vector registers, dcbz, strings). len <= 64.
   bool read_block(uint32_t ea, uint8_t* dst, unsigned len);
