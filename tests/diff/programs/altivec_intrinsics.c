@@ -118,7 +118,10 @@ int main(void) {
       SHOW("fmin", vec_min(x, y));
       SHOW("re", vec_re(x));
       SHOW("rsqrte", vec_rsqrte(vec_abs(x)));
-      SHOW("expte", vec_expte(x));
+      /* Exponents kept within -6.5..13: qemu's vexptefp leaves the PEM's error bound further
+       * out and pimnic does not follow it there (docs/isa/qemu-divergences.md, AltiVec). */
+      SHOW("expte", vec_expte(vec_min(vec_max(x, (vector float){-6.5f, -6.5f, -6.5f, -6.5f}),
+                                      (vector float){13.0f, 13.0f, 13.0f, 13.0f})));
       SHOW("loge", vec_loge(vec_abs(x)));
       SHOW("round", vec_round(x));
       SHOW("trunc", vec_trunc(x));
