@@ -81,7 +81,9 @@ class RunOutput {
 
  private:
   RunOutputOptions opts_;
+#if PIMNIC_WITH_TRACE
   std::unique_ptr<trace::Tracer> tracer_;
+#endif
   std::unique_ptr<ProgressLine> progress_;
 };
 

@@ -104,7 +104,7 @@ template <class Op, class Nan, class Tiny>
 inline void float_map(Hart& h, VReg& d, const VReg& a, const VReg& b, const VReg& c, Op op, Nan nan, Tiny tiny) {
   HostFpMode mode;
   const V nj = nj_mask(h);
-  for (unsigned k = 0; k < chunks(h); ++k) {
+  for (unsigned k = 0, n = chunks(h); k < n; ++k) {
     const V x = flush(ld(a, k), nj), y = flush(ld(b, k), nj), z = flush(ld(c, k), nj);
     const F r = op(as_f(x), as_f(y), as_f(z));
     const V ri = as_i(r);

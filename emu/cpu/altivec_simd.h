@@ -41,7 +41,7 @@ template <class Op> inline Status map2(Hart& h, uint32_t w, Op op) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)];
   VReg& d = h.vr[rt(w)];
-  for (unsigned k = 0; k < chunks(h); ++k) st(d, k, op(ld(a, k), ld(b, k)));
+  for (unsigned k = 0, n = chunks(h); k < n; ++k) st(d, k, op(ld(a, k), ld(b, k)));
   return Status::Ok;
 }
 
@@ -49,7 +49,7 @@ template <class Op> inline Status map3(Hart& h, uint32_t w, Op op) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)], &c = h.vr[rc(w)];
   VReg& d = h.vr[rt(w)];
-  for (unsigned k = 0; k < chunks(h); ++k) st(d, k, op(ld(a, k), ld(b, k), ld(c, k)));
+  for (unsigned k = 0, n = chunks(h); k < n; ++k) st(d, k, op(ld(a, k), ld(b, k), ld(c, k)));
   return Status::Ok;
 }
 
@@ -59,7 +59,7 @@ template <class Op> inline Status map2_sat(Hart& h, uint32_t w, Op op) {
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)];
   VReg& d = h.vr[rt(w)];
   V sat = _mm_setzero_si128();
-  for (unsigned k = 0; k < chunks(h); ++k) st(d, k, op(ld(a, k), ld(b, k), sat));
+  for (unsigned k = 0, n = chunks(h); k < n; ++k) st(d, k, op(ld(a, k), ld(b, k), sat));
   set_sat(h, any(sat));
   return Status::Ok;
 }
@@ -70,7 +70,7 @@ template <class Op> inline Status compare(Hart& h, uint32_t w, Op op) {
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)];
   VReg& d = h.vr[rt(w)];
   V all = ones(), some = _mm_setzero_si128();
-  for (unsigned k = 0; k < chunks(h); ++k) {
+  for (unsigned k = 0, n = chunks(h); k < n; ++k) {
     V m = op(ld(a, k), ld(b, k));
     all = _mm_and_si128(all, m), some = _mm_or_si128(some, m);
     st(d, k, m);

@@ -14,8 +14,8 @@ static isa::Status threaded_breakpoint(Hart& h, const Decoded* e, uint32_t key, 
   return isa::Status::Stop;
 }
 
-DecodeCache::DecodeCache(AddressSpace& mem, const isa::Decoder& decoder)
-    : mem_(mem), decoder_(decoder) {
+DecodeCache::DecodeCache(AddressSpace& mem, const isa::Decoder& decoder, unsigned vec_bytes)
+    : mem_(mem), decoder_(decoder), vec_bytes_(vec_bytes) {
   mem_.add_listener(this);
 }
 
@@ -49,7 +49,7 @@ const Decoded& DecodeCache::fill(uint32_t pc) {
   const isa::InsnRow* row = decoder_.decode(word);
   d.word = word;
   d.id = row ? row->id : isa::InsnId::Invalid;
-  d.fn = row ? threaded_exec(*row, word, pc) : &threaded_illegal;
+  d.fn = row ? threaded_exec(*row, word, pc, vec_bytes_) : &threaded_illegal;
   if (has_breakpoint(pc)) d.fn = &threaded_breakpoint;
   return d;
 }

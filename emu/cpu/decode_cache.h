@@ -32,7 +32,8 @@ struct DecodedPage {
 
 class DecodeCache : public MemoryListener {
  public:
-  DecodeCache(AddressSpace& mem, const isa::Decoder& decoder);
+  // vec_bytes: the core's vector width (0, 16 or 32), which specialised vector executors assume.
+  DecodeCache(AddressSpace& mem, const isa::Decoder& decoder, unsigned vec_bytes = 0);
   ~DecodeCache() override;
 
   // The page of entries holding pc, or null when pc is not in RAM (instruction storage fault).
@@ -71,6 +72,7 @@ class DecodeCache : public MemoryListener {
 
   AddressSpace& mem_;
   const isa::Decoder& decoder_;
+  unsigned vec_bytes_;
   std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
   std::unordered_set<uint32_t> breakpoints_;
   FastSlot fast_[kFastSlots];

@@ -44,12 +44,12 @@ constexpr uint32_t oe_bit_of(uint32_t flags) { return (flags & F_OE) ? 1u << 10 
 
 // A row's functions for the four combinations of its Rc and OE bits (index: Rc | OE << 1), each
 // with those bits known; rows without them get the same function four times.
-template <ExecFn F, Kind K, uint32_t Rc, uint32_t Oe, uint32_t V>
+template <ExecFn F, Kind K, uint32_t Rc, uint32_t Oe, uint32_t V, unsigned W>
 constexpr ThreadedFn form_fn() {
   constexpr uint32_t M = Rc | Oe;
   if constexpr (K == Kind::Pure) return &pure<F, M, V>;
   else if constexpr (K == Kind::FpGuard) return &guarded<F, MSR_FP, M, V>;
-  else if constexpr (K == Kind::VecGuard) return &guarded<F, MSR_VEC, M, V>;
+  else if constexpr (K == Kind::VecGuard) return &vector<F, W, M, V>;
   else if constexpr (K == Kind::Branch) return &branch<F>;
   else return &general<F>;
 }
@@ -58,34 +58,38 @@ struct Forms {
   ThreadedFn fn[4];
 };
 
-template <ExecFn F, Kind K, uint32_t Rc, uint32_t Oe>
+template <ExecFn F, Kind K, uint32_t Rc, uint32_t Oe, unsigned W>
 constexpr Forms forms() {
-  return {{form_fn<F, K, Rc, Oe, 0>(), form_fn<F, K, Rc, Oe, Rc>(), form_fn<F, K, Rc, Oe, Oe>(),
-           form_fn<F, K, Rc, Oe, Rc | Oe>()}};
+  return {{form_fn<F, K, Rc, Oe, 0, W>(), form_fn<F, K, Rc, Oe, Rc, W>(), form_fn<F, K, Rc, Oe, Oe, W>(),
+           form_fn<F, K, Rc, Oe, Rc | Oe, W>()}};
 }
 
+// Per vector width (vector rows differ; the others are the same in both tables).
 #define INSN(ident, mnem, pat, form, cls, feat, flags, ...)                                  \
   forms<&exec_##ident, kind_of(OpClass::cls, flags), rc_bit_of(Form::form, flags),          \
-        oe_bit_of(flags)>(),
+        oe_bit_of(flags), W>(),
+template <unsigned W>
 const Forms kForms[] = {
 #include "isa/rows.inc"
 };
 #undef INSN
 
 // The row's function for this word's Rc and OE bits.
-ThreadedFn generic_form(const InsnRow& row, uint32_t w) {
+ThreadedFn generic_form(const InsnRow& row, uint32_t w, unsigned vec_bytes) {
   const uint32_t rc = rc_bit_of(row.form, row.flags), oe = oe_bit_of(row.flags);
-  return kForms[size_t(row.id)].fn[((w & rc) ? 1 : 0) | ((w & oe) ? 2 : 0)];
+  const Forms& f = vec_bytes == 32 ? kForms<32>[size_t(row.id)] : kForms<16>[size_t(row.id)];
+  return f.fn[((w & rc) ? 1 : 0) | ((w & oe) ? 2 : 0)];
 }
 
 }  // namespace
 
-ThreadedFn threaded_exec(const isa::InsnRow& row, uint32_t word, uint32_t pc) {
+ThreadedFn threaded_exec(const isa::InsnRow& row, uint32_t word, uint32_t pc, unsigned vec_bytes) {
   pc &= ~3u;
   if (ThreadedFn f = branch_form(row.id, word, pc)) return f;
-  if (ThreadedFn f = memory_form(row.id, word)) return f;
+  if (ThreadedFn f = memory_form(row.id, word, vec_bytes)) return f;
   if (ThreadedFn f = alu_form(row.id, word)) return f;
-  return generic_form(row, word);
+  if (ThreadedFn f = vector_form(row.id, word, vec_bytes)) return f;
+  return generic_form(row, word, vec_bytes);
 }
 
 isa::ExecFn plain_exec(const Decoded& d) {

@@ -31,8 +31,8 @@ inline uint32_t threaded_pc(const Decoded* e, uint32_t key) {
   return uint32_t(reinterpret_cast<uintptr_t>(e) >> 2) + key;
 }
 
-// The threaded function for a decoded word of row at pc.
-ThreadedFn threaded_exec(const isa::InsnRow& row, uint32_t word, uint32_t pc);
+// The threaded function for a decoded word of row at pc, on a core with vectors vec_bytes wide.
+ThreadedFn threaded_exec(const isa::InsnRow& row, uint32_t word, uint32_t pc, unsigned vec_bytes);
 // Stubs: decode the entry on first use; move on to the next page; an illegal word.
 isa::Status threaded_decode(Hart& h, const Decoded* e, uint32_t key, int64_t rem);
 isa::Status threaded_page_end(Hart& h, const Decoded* e, uint32_t key, int64_t rem);
@@ -44,7 +44,8 @@ isa::ExecFn plain_exec(const Decoded& d);
 // Specialised forms, one chooser per family (cpu/dispatch_<family>.cpp): null when the word has
 // no specialised function.
 ThreadedFn branch_form(isa::InsnId id, uint32_t word, uint32_t pc);
-ThreadedFn memory_form(isa::InsnId id, uint32_t word);
+ThreadedFn memory_form(isa::InsnId id, uint32_t word, unsigned vec_bytes);
 ThreadedFn alu_form(isa::InsnId id, uint32_t word);
+ThreadedFn vector_form(isa::InsnId id, uint32_t word, unsigned vec_bytes);
 
 }  // namespace pimnic

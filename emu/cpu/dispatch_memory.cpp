@@ -28,6 +28,11 @@ template <Ea A> inline uint32_t ea(const Hart& h, uint32_t w) {
 }
 template <Ea A> constexpr bool kUpdate = A == Ea::DU || A == Ea::XU;
 
+// The functions of one row for its EA forms: [rA = 0, rA != 0].
+struct Pair {
+  ThreadedFn ra0, ra;
+};
+
 #define PIMNIC_SLOW_PATH(F) PIMNIC_TAIL_RETURN general<F>(h, e, key, rem)
 
 // Integer loads: T is the memory type (int16_t for the algebraic lha forms).
@@ -81,33 +86,33 @@ Status fp_store(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
   PIMNIC_NEXT(h, e, key, rem);
 }
 
-// lvx/stvx (and the LRU-hint forms): the vector width at EA rounded down to it.
-template <ExecFn F, Ea A>
+// lvx/stvx (and the LRU-hint forms): N bytes (the core's width) at EA rounded down to N.
+template <ExecFn F, unsigned N, Ea A>
 Status vec_load(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
-  const uint32_t w = e->word, n = h.vec_bytes(), a = ea<A>(h, w) & ~(n - 1);
+  const uint32_t w = e->word, a = ea<A>(h, w) & ~(N - 1);
   const uint8_t* p;
-  if (!h.fast_read_at(a, 1, p) || !(h.msr & MSR_VEC)) [[unlikely]] PIMNIC_SLOW_PATH(F);
-  if (n == 16) vec::from_memory(h.vr[rt(w)], p, 16);
-  else vec::from_memory(h.vr[rt(w)], p, 32);
+  if (!h.fast_read_at(a, N, p) || !(h.msr & MSR_VEC) || h.vec_bytes() != N) [[unlikely]]
+    PIMNIC_SLOW_PATH(F);
+  vec::from_memory(h.vr[rt(w)], p, N);
   ++e;
   PIMNIC_NEXT(h, e, key, rem);
 }
 
-template <ExecFn F, Ea A>
+template <ExecFn F, unsigned N, Ea A>
 Status vec_store(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
-  const uint32_t w = e->word, n = h.vec_bytes(), a = ea<A>(h, w) & ~(n - 1);
+  const uint32_t w = e->word, a = ea<A>(h, w) & ~(N - 1);
   uint8_t* p;
-  if (!h.fast_write_at(a, 1, p) || !(h.msr & MSR_VEC)) [[unlikely]] PIMNIC_SLOW_PATH(F);
-  if (n == 16) vec::to_memory(p, h.vr[rt(w)], 16);
-  else vec::to_memory(p, h.vr[rt(w)], 32);
+  if (!h.fast_write_at(a, N, p) || !(h.msr & MSR_VEC) || h.vec_bytes() != N) [[unlikely]]
+    PIMNIC_SLOW_PATH(F);
+  vec::to_memory(p, h.vr[rt(w)], N);
   ++e;
   PIMNIC_NEXT(h, e, key, rem);
 }
 
-// The functions of one row for its EA forms: [rA = 0, rA != 0].
-struct Pair {
-  ThreadedFn ra0, ra;
-};
+template <ExecFn F, unsigned N>
+constexpr Pair vec_load_x() { return {&vec_load<F, N, Ea::X0>, &vec_load<F, N, Ea::X>}; }
+template <ExecFn F, unsigned N>
+constexpr Pair vec_store_x() { return {&vec_store<F, N, Ea::X0>, &vec_store<F, N, Ea::X>}; }
 
 // Choosers per family. Update forms need a valid form (checked by the caller).
 template <ExecFn F, class T> constexpr Pair int_load_d() { return {&load<F, T, Ea::D0>, &load<F, T, Ea::D>}; }
@@ -116,10 +121,13 @@ template <ExecFn F, class T> constexpr Pair int_store_d() { return {&store<F, T,
 template <ExecFn F, class T> constexpr Pair int_store_x() { return {&store<F, T, Ea::X0>, &store<F, T, Ea::X>}; }
 
 ThreadedFn pick(const Pair& p, uint32_t w) { return ra(w) ? p.ra : p.ra0; }
+ThreadedFn vector_pick(const Pair& p16, const Pair& p32, uint32_t w, unsigned vec_bytes) {
+  return vec_bytes == 16 ? pick(p16, w) : vec_bytes == 32 ? pick(p32, w) : nullptr;
+}
 
 }  // namespace
 
-ThreadedFn memory_form(InsnId id, uint32_t w) {
+ThreadedFn memory_form(InsnId id, uint32_t w, unsigned vec_bytes) {
   const bool ra_ok = ra(w) != 0, load_ok = ra_ok && ra(w) != rt(w);  // valid update forms
   switch (id) {
     // integer loads
@@ -169,10 +177,10 @@ ThreadedFn memory_form(InsnId id, uint32_t w) {
     case InsnId::stfdux: return ra_ok ? &fp_store<&exec_stfdux, false, Ea::XU> : nullptr;
     case InsnId::stfsux: return ra_ok ? &fp_store<&exec_stfsux, true, Ea::XU> : nullptr;
     // vector
-    case InsnId::lvx: return ra_ok ? &vec_load<&exec_lvx, Ea::X> : &vec_load<&exec_lvx, Ea::X0>;
-    case InsnId::lvxl: return ra_ok ? &vec_load<&exec_lvxl, Ea::X> : &vec_load<&exec_lvxl, Ea::X0>;
-    case InsnId::stvx: return ra_ok ? &vec_store<&exec_stvx, Ea::X> : &vec_store<&exec_stvx, Ea::X0>;
-    case InsnId::stvxl: return ra_ok ? &vec_store<&exec_stvxl, Ea::X> : &vec_store<&exec_stvxl, Ea::X0>;
+    case InsnId::lvx: return vector_pick(vec_load_x<&exec_lvx, 16>(), vec_load_x<&exec_lvx, 32>(), w, vec_bytes);
+    case InsnId::lvxl: return vector_pick(vec_load_x<&exec_lvxl, 16>(), vec_load_x<&exec_lvxl, 32>(), w, vec_bytes);
+    case InsnId::stvx: return vector_pick(vec_store_x<&exec_stvx, 16>(), vec_store_x<&exec_stvx, 32>(), w, vec_bytes);
+    case InsnId::stvxl: return vector_pick(vec_store_x<&exec_stvxl, 16>(), vec_store_x<&exec_stvxl, 32>(), w, vec_bytes);
     default: return nullptr;
   }
 }

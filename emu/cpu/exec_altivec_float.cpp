@@ -1,6 +1,7 @@
 // AltiVec floating point: arithmetic, maximum/minimum, compares, rounding to integral values and
 // fixed-point conversions. Estimates are in exec_altivec_estimate.cpp. See altivec_float.h for the
 // NJ and NaN rules.
+#include <bit>
 #include <cmath>
 
 #include "cpu/altivec_float.h"
@@ -74,7 +75,7 @@ Status min_max(Hart& h, uint32_t w, bool max) {
 #if defined(PIMNIC_ALTIVEC_SSE2)
   VReg& d = h.vr[rt(w)];
   const V njm = sse::nj_mask(h);
-  for (unsigned k = 0; k < sse::chunks(h); ++k) {
+  for (unsigned k = 0, n = sse::chunks(h); k < n; ++k) {
     const V x = sse::flush(sse::ld(a, k), njm), y = sse::flush(sse::ld(b, k), njm);
     const V kx = _mm_xor_si128(x, _mm_srli_epi32(_mm_srai_epi32(x, 31), 1));
     const V ky = _mm_xor_si128(y, _mm_srli_epi32(_mm_srai_epi32(y, 31), 1));
@@ -211,7 +212,7 @@ template <class T> Status from_fixed(Hart& h, uint32_t w) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   HostFpMode fp;
   const VReg& b = h.vr[rb(w)];
-  const float scale = std::ldexp(1.0f, -int(ra(w)));
+  const float scale = bits_f32((127u - ra(w)) << 23);  // 2^-UIMM (ldexp is a library call)
   VReg r;
   by_width(h, [&](auto nb) {
     for (unsigned i = 0; i < nb / 4; ++i) r.f[i] = float(T(b.w[i])) * scale;
@@ -220,20 +221,25 @@ template <class T> Status from_fixed(Hart& h, uint32_t w) {
   return Status::Ok;
 }
 
+// std::trunc without the library call (SSE2 has no rounding instruction): through int64 below
+// 2^62, where that conversion truncates exactly; above, every double is an integer already (NaN
+// and infinities pass through too).
+inline double trunc_double(double v) { return std::fabs(v) < 0x1p62 ? double(int64_t(v)) : v; }
+
 // Float to fixed point: scale by 2^UIMM, truncate toward zero, saturate (setting SAT). NaN gives 0
 // without SAT, as qemu does.
 template <class T> Status to_fixed(Hart& h, uint32_t w) {
   if (!enabled(h)) [[unlikely]] return unavailable(h);
   const VReg& b = h.vr[rb(w)];
   const bool nj = h.vscr & VSCR_NJ;
-  const double scale = std::ldexp(1.0, int(ra(w)));
+  const double scale = std::bit_cast<double>(uint64_t(1023 + ra(w)) << 52);  // 2^UIMM
   constexpr double lo = double(std::numeric_limits<T>::min()), hi = double(std::numeric_limits<T>::max());
   VReg r;
   bool sat = false;
   by_width(h, [&](auto nb) {
     for (unsigned i = 0; i < nb / 4; ++i) {
       uint32_t x = flush_if(b.w[i], nj);
-      double v = std::trunc(double(bits_f32(x)) * scale);  // exact: at most 24 significant bits
+      double v = trunc_double(double(bits_f32(x)) * scale);  // exact: at most 24 significant bits
       T out = is_nan(x) ? T(0) : v < lo ? T(std::numeric_limits<T>::min()) : v > hi ? T(std::numeric_limits<T>::max()) : T(v);
       sat |= !is_nan(x) && (v < lo || v > hi);
       r.w[i] = uint32_t(out);

@@ -129,7 +129,7 @@ Status exec_vmsumuhs(Hart& h, uint32_t w) {
   const VReg &a = h.vr[ra(w)], &b = h.vr[rb(w)], &c = h.vr[rc(w)];
   VReg& d = h.vr[rt(w)];
   V sat = _mm_setzero_si128();
-  for (unsigned k = 0; k < sse::chunks(h); ++k) {
+  for (unsigned k = 0, n = sse::chunks(h); k < n; ++k) {
     V even, odd;
     half_products_u(sse::ld(a, k), sse::ld(b, k), even, odd);
     sse::st(d, k, sse::adds_u32(sse::adds_u32(even, odd, sat), sse::ld(c, k), sat));

@@ -156,7 +156,7 @@ template <class T> inline void fill(Hart& h, VReg& d, T v) {
   if constexpr (sizeof(T) == 1) x = _mm_set1_epi8(char(v));
   else if constexpr (sizeof(T) == 2) x = _mm_set1_epi16(short(v));
   else x = _mm_set1_epi32(int(v));
-  for (unsigned k = 0; k < sse::chunks(h); ++k) sse::st(d, k, x);
+  for (unsigned k = 0, n = sse::chunks(h); k < n; ++k) sse::st(d, k, x);
 #else
   for (unsigned i = 0; i < h.vec_bytes() / sizeof(T); ++i) lanes<T>(d)[i] = v;
 #endif

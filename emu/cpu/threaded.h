@@ -102,6 +102,17 @@ Status guarded(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
   PIMNIC_NEXT(h, e, key, rem);
 }
 
+// Vector instructions: as guarded, on a core W bytes wide: the width is then a known constant in
+// the executor, and its loops over 16-byte chunks unroll.
+template <ExecFn F, unsigned W, uint32_t M = 0, uint32_t V = 0>
+Status vector(Hart& h, const Decoded* e, uint32_t key, int64_t rem) {
+  if (!(h.msr & MSR_VEC) || h.vec_bytes() != W) [[unlikely]]
+    PIMNIC_TAIL_RETURN general<F>(h, e, key, rem);
+  F(h, known<M, V>(e->word));
+  ++e;
+  PIMNIC_NEXT(h, e, key, rem);
+}
+
 // A taken branch to target: the entry in this page, or a lookup.
 #define PIMNIC_BRANCH_TO(h, e, key, rem, pc, target)                                 \
   do {                                                                               \

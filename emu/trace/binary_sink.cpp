@@ -45,7 +45,7 @@ BinarySink::BinarySink(std::unique_ptr<OutputStream> out) : out_(std::move(out))
 }
 
 BinarySink::ThreadState& BinarySink::switch_to(const TraceRecord& r) {
-  const uint32_t key = uint32_t(r.node) << 16 | uint32_t(r.core) << 8 | r.thread;
+  const uint32_t key = r.context;
   if (key == current_) [[likely]] return *cur_;
   current_ = key;
   cur_ = &threads_[key];

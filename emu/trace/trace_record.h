@@ -62,6 +62,7 @@ struct TraceRecord {
   // Where and when.
   uint16_t node = 0;
   uint8_t core = 0, thread = 0;
+  uint32_t context = 0;  // node << 16 | core << 8 | thread, for sinks that switch on it
   uint64_t cycle = 0;    // the thread's cycle count after the instruction
   uint64_t icount = 0;   // instructions the thread has retired, this one included
   // What.

@@ -82,9 +82,15 @@ void Tracer::emit(Hart& h, HartState& hs, unsigned core) {
   TraceRecord& r = rec_;
   const bool before = e.pc != hs.expected_pc;  // an interrupt was taken before the instruction
   hs.expected_pc = e.next_pc;
-  r.node = ctx_.node;
-  r.core = uint8_t(core);
-  r.thread = uint8_t(h.index());
+  const uint32_t context = uint32_t(ctx_.node) << 16 | (core & 0xFF) << 8 | (h.index() & 0xFF);
+  if (r.context != context || hs.context != context) [[unlikely]] {
+    // Only when the hart changes: sinks read these right after, and rewriting them per record
+    // costs a store-forwarding stall on every context read.
+    r.node = ctx_.node;
+    r.core = uint8_t(core);
+    r.thread = uint8_t(h.index());
+    r.context = hs.context = context;
+  }
   r.cycle = h.cycles();
   r.icount = h.icount;
   r.pc = e.pc;

@@ -60,6 +60,7 @@ class Tracer {
     uint32_t expected_pc = 0;  // next_pc of the last record: a different pc means an interrupt came first
     bool stepping = false;     // sinks have seen start() since the last fast-forward
     uint64_t recheck_icount = 0;
+    uint32_t context = ~0u;    // TraceRecord::context of this hart
   };
   HartState& state(Hart& h);
   // Instructions that no sink wants before the next wanted one (~0: none is wanted any more).
