@@ -76,7 +76,7 @@ def guest_instructions(pimnic, exe, args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--pimnic", default=None, help="pimnic binary (default: build-perf/bin or build/bin)")
+    ap.add_argument("--pimnic", default=None, help="pimnic binary (default: build/bin/pimnic)")
     ap.add_argument("--qemu", default="qemu-ppc-static")
     ap.add_argument("--cpu", default="7400", help="qemu -cpu model")
     ap.add_argument("--cc", choices=["gcc", "clang"], default="gcc", help="cross compiler of the programs")
@@ -87,12 +87,7 @@ def main():
     ap.add_argument("workloads", nargs="*", help=f"subset of {', '.join(WORKLOADS)} (default: all)")
     a = ap.parse_args()
 
-    pimnic = a.pimnic
-    if not pimnic:
-        for cand in (ROOT / "build-perf/bin/pimnic", ROOT / "build/bin/pimnic"):
-            if cand.exists():
-                pimnic = str(cand)
-                break
+    pimnic = a.pimnic or str(ROOT / "build/bin/pimnic")
     if not pimnic or not shutil.which(pimnic):
         sys.exit("bench_isa: no pimnic binary (use --pimnic)")
     names = a.workloads or list(WORKLOADS)

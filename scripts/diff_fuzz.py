@@ -19,11 +19,7 @@ from pimdiff import campaign, generator, report  # noqa: E402
 
 
 def default_pimnic():
-    for b in ("build-diff", "build"):
-        p = os.path.join(ROOT, b, "bin", "pimnic")
-        if os.path.exists(p):
-            return p
-    return "pimnic"
+    return os.path.join(ROOT, "build", "bin", "pimnic")
 
 
 def main():
