@@ -1,0 +1,98 @@
+#include "timing/bpred/branch_predictor.h"
+
+namespace pimnic::timing {
+
+BranchPredictor::BranchPredictor(const BpredConfig& c)
+    : dir_(make_direction_predictor(c)), btb_(c.btb_sets, c.btb_ways), ras_(c.ras_size) {}
+
+void BranchPredictor::ras_action(const BranchInfo& b, bool taken) {
+  if (!taken) return;
+  // bclrl both returns through LR and calls: the target comes from LR, the stack gets pc+4.
+  if (b.call)
+    ras_.push(b.pc + 4);
+  else if (b.ret)
+    ras_.pop();
+}
+
+BranchPrediction BranchPredictor::predict(const BranchInfo& b) {
+  BranchPrediction p;
+  ++stats.lookups;
+  p.ras = ras_.save();
+  if (b.conditional) {
+    ++stats.cond_lookups;
+    p.taken = dir_->predict(b.pc, b.target, p.dir);
+  } else {
+    p.taken = true;
+  }
+  uint32_t target = 0;
+  if (b.ret) {
+    target = ras_.peek();
+  } else {
+    ++stats.btb_lookups;
+    p.btb_hit = btb_.lookup(b.pc, target);
+    stats.btb_hits += p.btb_hit;
+    if (!b.indirect && (!p.btb_hit || target != b.target)) {
+      target = b.target;
+      p.decode_redirect = true;
+    }
+  }
+  if (p.taken && b.ret) ++stats.ras_pops;
+  ras_action(b, p.taken);
+  // An indirect branch with no BTB entry keeps fetching sequentially.
+  p.next_pc = p.taken && (target || !b.indirect) ? target : b.pc + 4;
+  return p;
+}
+
+BranchMiss BranchPredictor::resolve(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc) {
+  bool taken = next_pc != b.pc + 4 || (!b.conditional);
+  if (b.ret && taken && p.taken) stats.ras_correct += p.next_pc == next_pc;
+  BranchMiss m = BranchMiss::None;
+  if (b.conditional && taken != p.taken)
+    m = BranchMiss::Direction;
+  else if (p.next_pc != next_pc)
+    m = BranchMiss::Target;
+  else if (p.taken && p.decode_redirect)
+    m = BranchMiss::Misfetch;
+  if (b.conditional) stats.cond_correct += taken == p.taken;
+  switch (m) {
+    case BranchMiss::None: break;
+    case BranchMiss::Misfetch: ++stats.misfetches; break;
+    case BranchMiss::Direction: ++stats.direction_misses; ++stats.mispredicts; break;
+    case BranchMiss::Target: ++stats.target_misses; ++stats.mispredicts; break;
+  }
+  if (m == BranchMiss::Direction) {
+    dir_->recover(p.dir, taken);
+    ras_.restore(p.ras);
+    ras_action(b, taken);
+  }
+  return m;
+}
+
+void BranchPredictor::commit(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc) {
+  bool taken = next_pc != b.pc + 4 || (!b.conditional);
+  if (b.conditional) dir_->update(b.pc, taken, p.dir);
+  if (taken && !b.ret) btb_.update(b.pc, next_pc);
+}
+
+void BranchPredictor::register_stats(StatRegistry& s, const std::string& pre) {
+  s.counter(pre + "lookups", &stats.lookups, "branches predicted");
+  s.counter(pre + "cond_lookups", &stats.cond_lookups, "conditional branches predicted");
+  s.counter(pre + "cond_correct", &stats.cond_correct, "conditional branches whose direction was predicted right");
+  s.counter(pre + "mispredicts", &stats.mispredicts, "branches that redirected fetch after executing (direction or target wrong)");
+  s.counter(pre + "direction_misses", &stats.direction_misses, "conditional branches predicted in the wrong direction");
+  s.counter(pre + "target_misses", &stats.target_misses, "branches with the right direction but a wrong target");
+  s.counter(pre + "misfetches", &stats.misfetches, "taken direct branches whose target came from decode (BTB miss)");
+  s.counter(pre + "btb_lookups", &stats.btb_lookups, "BTB lookups");
+  s.counter(pre + "btb_hits", &stats.btb_hits, "BTB lookups that found the branch");
+  s.counter(pre + "ras_pops", &stats.ras_pops, "returns predicted from the return-address stack");
+  s.counter(pre + "ras_correct", &stats.ras_correct, "returns whose predicted target was right");
+  const Stats* st = &stats;
+  s.formula(pre + "accuracy", [st] { return st->lookups ? 1.0 - double(st->mispredicts) / double(st->lookups) : 0.0; },
+            "fraction of branches predicted right (direction and target)");
+  s.formula(pre + "cond_accuracy", [st] { return st->cond_lookups ? double(st->cond_correct) / double(st->cond_lookups) : 0.0; },
+            "fraction of conditional branches predicted in the right direction");
+  s.formula(pre + "btb_hit_rate", [st] { return st->btb_lookups ? double(st->btb_hits) / double(st->btb_lookups) : 0.0; },
+            "fraction of BTB lookups that hit");
+}
+
+}  // namespace pimnic::timing
