@@ -1,0 +1,16 @@
+#include "timing/inorder/inorder_config.h"
+
+#include "sim/params.h"
+
+namespace pimnic::timing {
+
+void InOrderConfig::declare(ParamRegistry& p, const std::string& prefix) {
+  p.declare(prefix + ".mispredict_penalty", mispredict_penalty, mispredict_penalty,
+            "cycles after a mispredicted branch resolves (end of execute) before the right path is fetched");
+  p.declare(prefix + ".taken_bubble", taken_bubble, taken_bubble,
+            "fetch cycles lost on a correctly predicted taken branch (its target is known at decode)");
+  p.declare(prefix + ".serialize_penalty", serialize_penalty, serialize_penalty,
+            "refetch cycles after a context-synchronizing instruction (isync, sc, rfi, mtmsr) or an interrupt");
+}
+
+}  // namespace pimnic::timing

@@ -1,0 +1,20 @@
+// Configuration of the single-issue in-order pipeline (inorder_model.h). Branch prediction is
+// configured by timing/bpred/bpred_config.h (core.bpred.*).
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace pimnic {
+class ParamRegistry;
+}
+
+namespace pimnic::timing {
+
+struct InOrderConfig {
+  uint32_t mispredict_penalty = 1;  // cycles after a mispredicted branch resolves before fetch restarts
+  uint32_t taken_bubble = 1;        // fetch cycles lost on a correctly predicted taken branch (target known at decode)
+  uint32_t serialize_penalty = 2;   // refetch cycles after an instruction that serializes (isync, sc, rfi, mtmsr)
+  void declare(ParamRegistry& params, const std::string& prefix);
+};
+
+}  // namespace pimnic::timing

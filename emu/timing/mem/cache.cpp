@@ -1,0 +1,133 @@
+#include "timing/mem/cache.h"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+#include "sim/params.h"
+#include "sim/stats.h"
+
+namespace pimnic::timing {
+
+void CacheConfig::declare(ParamRegistry& p, const std::string& prefix, const std::string& what) {
+  p.declare(prefix + ".size", size, size, "bytes of the " + what + " (0: none)");
+  p.declare(prefix + ".assoc", assoc, assoc, "ways per set of the " + what);
+  p.declare(prefix + ".line", line, line, "line size in bytes of the " + what + " (a power of two)");
+  p.declare(prefix + ".latency", latency, latency, "core cycles for a hit in the " + what);
+  p.declare(prefix + ".mshrs", mshrs, mshrs, "misses the " + what + " keeps in flight (MSHRs)");
+  p.declare(prefix + ".write_back", write_back, write_back,
+            "the " + what + " is write-back (false: write-through with a write buffer)");
+  p.declare(prefix + ".write_allocate", write_allocate, write_allocate,
+            "a store miss in the " + what + " allocates the line");
+}
+
+void CacheConfig::check(const std::string& prefix) const {
+  if (size == 0) return;
+  auto bad = [&](const std::string& what) { throw std::invalid_argument(prefix + ": " + what); };
+  if (line < 4 || !std::has_single_bit(line)) bad("line size must be a power of two of at least 4 bytes");
+  if (assoc == 0) bad("associativity must be at least 1");
+  if (size % (uint64_t(line) * assoc) != 0) bad("size must be a multiple of line size times associativity");
+  if (mshrs == 0) bad("needs at least one MSHR");
+  if (latency == 0) bad("latency must be at least 1 cycle");
+}
+
+Cache::Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock, MemLevel* next)
+    : name_(std::move(name)), cfg_(cfg), next_(next), hit_ticks_(clock.ticks(cfg.latency)) {
+  cfg.check(name_);
+  sets_ = cfg.size / (cfg.line * cfg.assoc);
+  line_shift_ = uint32_t(std::countr_zero(cfg.line));
+  reset_state();
+}
+
+void Cache::reset_state() {
+  lines_.assign(size_t(sets_) * cfg_.assoc, Line{});
+  mshr_free_.assign(cfg_.mshrs, 0);
+  stamp_ = 0;
+}
+
+MemResp Cache::access(const MemReq& req, Tick now) {
+  uint32_t first = req.addr >> line_shift_;
+  uint32_t last = (req.addr + std::max<uint32_t>(req.size, 1) - 1) >> line_shift_;
+  MemResp r = access_line(first << line_shift_, req.kind, now);
+  if (last != first) {  // an access across two lines (unaligned, or a long block)
+    MemResp r2 = access_line(last << line_shift_, req.kind, now);
+    r.ready = std::max(r.ready, r2.ready);
+    r.level = std::max(r.level, r2.level);
+  }
+  return r;
+}
+
+MemResp Cache::access_line(uint32_t addr, AccessKind kind, Tick now) {
+  const bool write = kind == AccessKind::Store || kind == AccessKind::Writeback;
+  Line* set = &lines_[size_t((addr >> line_shift_) % sets_) * cfg_.assoc];
+  Line* end = set + cfg_.assoc;
+  const Tick looked = now + hit_ticks_;
+  ++stamp_;
+  for (Line* l = set; l != end; ++l) {
+    if (!l->valid || l->addr != addr) continue;
+    l->used = stamp_;
+    if (write) {
+      if (cfg_.write_back) l->dirty = true;
+      else next_->access({addr, cfg_.line, AccessKind::Store}, looked);  // through the write buffer
+    }
+    if (l->ready > looked) {  // its fill is still on the way
+      ++misses, ++mshr_merges;
+      ++(write ? write_misses : read_misses);
+      miss_ticks += l->ready - looked;
+      return {l->ready, 2};
+    }
+    ++hits;
+    ++(write ? write_hits : read_hits);
+    return {looked, 1};
+  }
+  ++misses;
+  ++(write ? write_misses : read_misses);
+  if (write && !cfg_.write_allocate) {
+    next_->access({addr, cfg_.line, AccessKind::Store}, looked);
+    return {looked, 1};  // the write buffer takes it
+  }
+  // A miss: wait for an MSHR, fetch the line from below, evict the LRU (writing it back if dirty).
+  auto mshr = std::min_element(mshr_free_.begin(), mshr_free_.end());
+  Tick start = looked;
+  if (*mshr > start) {
+    ++mshr_full;
+    start = *mshr;
+  }
+  MemResp below = next_->access({addr, cfg_.line, kind == AccessKind::Fetch ? AccessKind::Fetch : AccessKind::Load}, start);
+  *mshr = below.ready;
+  Line* victim = set;
+  for (Line* l = set; l != end; ++l) {
+    if (!l->valid) {
+      victim = l;
+      break;
+    }
+    if (l->used < victim->used) victim = l;
+  }
+  if (victim->valid && victim->dirty) {
+    ++writebacks;
+    next_->access({victim->addr, cfg_.line, AccessKind::Writeback}, start);
+  }
+  *victim = Line{addr, true, write && cfg_.write_back, stamp_, below.ready};
+  if (write && !cfg_.write_back) next_->access({addr, cfg_.line, AccessKind::Store}, below.ready);
+  miss_ticks += below.ready - looked;
+  return {below.ready, uint8_t(below.level + 1)};
+}
+
+void Cache::register_stats(StatRegistry& s) {
+  const std::string& n = name_;
+  s.counter(n + ".hits", &hits, "accesses that hit in " + n);
+  s.counter(n + ".misses", &misses, "accesses that missed in " + n + " (including MSHR merges)");
+  s.formula(n + ".miss_rate", [this] { return hits + misses ? double(misses) / double(hits + misses) : 0.0; },
+            "misses per access of " + n);
+  s.counter(n + ".read_hits", &read_hits, "reads (loads, fetches) that hit in " + n);
+  s.counter(n + ".read_misses", &read_misses, "reads that missed in " + n);
+  s.counter(n + ".write_hits", &write_hits, "writes that hit in " + n);
+  s.counter(n + ".write_misses", &write_misses, "writes that missed in " + n);
+  s.counter(n + ".mshr_merges", &mshr_merges, "misses to a line already being filled (merged into its MSHR)");
+  s.counter(n + ".mshr_full", &mshr_full, "misses that waited for a free MSHR of " + n);
+  s.counter(n + ".writebacks", &writebacks, "dirty lines " + n + " wrote to the level below");
+  s.formula(n + ".avg_miss_ps", [this] { return misses ? double(miss_ticks) / double(misses) : 0.0; },
+            "average picoseconds a miss in " + n + " waited beyond the hit latency");
+}
+
+}  // namespace pimnic::timing

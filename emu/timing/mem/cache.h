@@ -1,0 +1,70 @@
+// A set-associative cache level: LRU replacement, write-back or write-through, write-allocate or
+// not, and MSHRs. Timing only (mem_level.h).
+//
+// Lines remember when their fill arrives, so an access to a line whose miss is still outstanding
+// waits for that fill (an MSHR merge) instead of going below again. A new miss takes the MSHR that
+// frees first; when all are busy it waits, which is what bounds the misses in flight that the
+// out-of-order model can overlap.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "timing/mem/mem_level.h"
+
+namespace pimnic {
+class ParamRegistry;
+}
+
+namespace pimnic::timing {
+
+struct CacheConfig {
+  uint32_t size = 0;       // bytes; 0 = no such cache
+  uint32_t assoc = 2;
+  uint32_t line = 32;      // bytes, a power of two
+  uint32_t latency = 1;    // cycles for a hit
+  uint32_t mshrs = 4;      // misses in flight
+  bool write_back = true;  // false: write-through (stores also go below, through a write buffer)
+  bool write_allocate = true;
+  // "<prefix>.size", ".assoc", ".line", ".latency", ".mshrs", ".write_back", ".write_allocate".
+  void declare(ParamRegistry& params, const std::string& prefix, const std::string& what);
+  // Throws std::invalid_argument naming the prefix for an impossible geometry.
+  void check(const std::string& prefix) const;
+};
+
+class Cache final : public MemLevel {
+ public:
+  Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock, MemLevel* next);
+  const std::string& name() const override { return name_; }
+  MemResp access(const MemReq& req, Tick now) override;
+  void register_stats(StatRegistry& stats) override;
+  void reset_state() override;
+  const CacheConfig& config() const { return cfg_; }
+
+  // Statistics (counters, for speed).
+  uint64_t hits = 0, misses = 0, read_hits = 0, read_misses = 0, write_hits = 0, write_misses = 0;
+  uint64_t mshr_merges = 0;   // misses to a line whose fill was already on its way
+  uint64_t mshr_full = 0;     // misses that waited for a free MSHR
+  uint64_t writebacks = 0;    // dirty lines written below
+  uint64_t miss_ticks = 0;    // total picoseconds misses waited beyond the hit latency
+
+ private:
+  struct Line {
+    uint32_t addr = 0;  // line address
+    bool valid = false, dirty = false;
+    uint64_t used = 0;  // LRU stamp
+    Tick ready = 0;     // when its data arrived (or will)
+  };
+  MemResp access_line(uint32_t line_addr, AccessKind kind, Tick now);
+
+  std::string name_;
+  CacheConfig cfg_;
+  MemLevel* next_;
+  Tick hit_ticks_;
+  uint32_t sets_, line_shift_;
+  std::vector<Line> lines_;      // sets_ * assoc
+  std::vector<Tick> mshr_free_;  // when each MSHR frees
+  uint64_t stamp_ = 0;
+};
+
+}  // namespace pimnic::timing

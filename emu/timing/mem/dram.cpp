@@ -1,0 +1,76 @@
+#include "timing/mem/dram.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "sim/params.h"
+#include "sim/stats.h"
+
+namespace pimnic::timing {
+
+void DramConfig::declare(ParamRegistry& p, const std::string& prefix) {
+  p.declare(prefix + ".banks", banks, banks, "DRAM banks (rows interleave across them)");
+  p.declare(prefix + ".row_bytes", row_bytes, row_bytes, "bytes per DRAM row (page)");
+  p.declare(prefix + ".row_hit", row_hit, row_hit, "core cycles for an access to the open row");
+  p.declare(prefix + ".row_miss", row_miss, row_miss,
+            "core cycles for an access to a closed or different row (precharge, activate, column)");
+  p.declare(prefix + ".burst", burst, burst, "core cycles the DRAM data bus is busy per access");
+  p.declare(prefix + ".policy", policy, policy, "row policy: open (keep the row open) or closed (precharge after each access)",
+            {"open", "closed"});
+}
+
+void DramConfig::check(const std::string& prefix) const {
+  if (banks == 0) throw std::invalid_argument(prefix + ".banks must be at least 1");
+  if (row_bytes == 0) throw std::invalid_argument(prefix + ".row_bytes must be at least 1");
+  if (row_miss < row_hit) throw std::invalid_argument(prefix + ".row_miss must not be below .row_hit");
+}
+
+Dram::Dram(std::string name, const DramConfig& cfg, const ClockDomain& clock)
+    : name_(std::move(name)), cfg_(cfg), hit_(clock.ticks(cfg.row_hit)), miss_(clock.ticks(cfg.row_miss)),
+      burst_(clock.ticks(cfg.burst)), closed_(cfg.policy == "closed") {
+  cfg.check(name_);
+  reset_state();
+}
+
+void Dram::reset_state() {
+  banks_.assign(cfg_.banks, Bank{});
+  bus_free_ = 0;
+}
+
+MemResp Dram::access(const MemReq& req, Tick now) {
+  ++(req.is_write() ? writes : reads);
+  uint32_t row_index = req.addr / cfg_.row_bytes;
+  Bank& b = banks_[row_index % cfg_.banks];
+  uint32_t row = row_index / cfg_.banks;
+  Tick start = now;
+  if (b.free > start) {
+    ++bank_conflicts;
+    start = b.free;
+  }
+  const bool hit = !closed_ && b.open_row == row;
+  ++(hit ? row_hits : row_misses);
+  Tick row_work = hit ? 0 : miss_ - hit_;
+  Tick ready = start + (hit ? hit_ : miss_);
+  // The burst occupies the shared data bus at the end of the access.
+  if (bus_free_ + burst_ > ready) ready = bus_free_ + burst_;
+  bus_free_ = ready;
+  b.free = start + row_work + burst_;
+  b.open_row = closed_ ? ~0u : row;
+  latency_ticks += ready - now;
+  return {ready, 1};
+}
+
+void Dram::register_stats(StatRegistry& s) {
+  const std::string& n = name_;
+  s.counter(n + ".reads", &reads, "line reads (fills) served by " + n);
+  s.counter(n + ".writes", &writes, "writes (write-backs, write-through stores) to " + n);
+  s.counter(n + ".row_hits", &row_hits, "accesses to the open row");
+  s.counter(n + ".row_misses", &row_misses, "accesses that opened a row");
+  s.formula(n + ".row_hit_rate", [this] { return row_hits + row_misses ? double(row_hits) / double(row_hits + row_misses) : 0.0; },
+            "row hits per access");
+  s.counter(n + ".bank_conflicts", &bank_conflicts, "accesses that waited for a busy bank");
+  s.formula(n + ".avg_latency_ps", [this] { return reads + writes ? double(latency_ticks) / double(reads + writes) : 0.0; },
+            "average picoseconds per access including queueing");
+}
+
+}  // namespace pimnic::timing

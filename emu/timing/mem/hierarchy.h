@@ -1,0 +1,48 @@
+// One core's memory hierarchy: L1 instruction and data caches, an optional unified L2, and the
+// backing memory (banked DRAM, or SRAM behind the NIC bus). A missing cache (size 0) is skipped:
+// the PIM core has an I-cache only, the conventional NIC no L2. Device (MMIO) accesses do not go
+// through the caches; they cost the bus latency mmio_ns.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "timing/mem/cache.h"
+#include "timing/mem/dram.h"
+#include "timing/mem/sram.h"
+
+namespace pimnic::timing {
+
+struct HierarchyConfig {
+  CacheConfig l1i{65536, 2, 64, 1, 4, true, true};
+  CacheConfig l1d{65536, 2, 64, 2, 8, true, true};
+  CacheConfig l2{524288, 8, 64, 12, 16, true, true};
+  std::string backing = "dram";  // dram | sram
+  DramConfig dram;
+  SramConfig sram;
+  double mmio_ns = 0;            // bus latency of a device register access
+  // Everything under "mem.": mem.l1i.*, mem.l1d.*, mem.l2.*, mem.backing, mem.dram.*, mem.sram.*, mem.mmio_ns.
+  void declare(ParamRegistry& params);
+};
+
+class MemHierarchy {
+ public:
+  // Levels are named "<prefix>l1i", "<prefix>l1d", "<prefix>l2", "<prefix>dram"/"sram".
+  MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& core_clock, const std::string& prefix);
+  MemLevel& fetch() { return *fetch_; }  // where instruction fetches go first
+  MemLevel& data() { return *data_; }    // where loads and stores go first
+  Cache* l1i() { return l1i_.get(); }    // null when absent
+  Cache* l1d() { return l1d_.get(); }
+  Cache* l2() { return l2_.get(); }
+  Tick mmio_latency() const { return mmio_; }
+  void register_stats(StatRegistry& stats);
+  void reset_state();
+
+ private:
+  std::unique_ptr<MemLevel> memory_;
+  std::unique_ptr<Cache> l2_, l1i_, l1d_;
+  MemLevel* fetch_ = nullptr;
+  MemLevel* data_ = nullptr;
+  Tick mmio_ = 0;
+};
+
+}  // namespace pimnic::timing

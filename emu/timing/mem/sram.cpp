@@ -1,0 +1,42 @@
+#include "timing/mem/sram.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "sim/params.h"
+#include "sim/stats.h"
+
+namespace pimnic::timing {
+
+void SramConfig::declare(ParamRegistry& p, const std::string& prefix) {
+  p.declare(prefix + ".bus_ns", bus_ns, bus_ns, "fixed latency in ns of the NIC bus in front of the SRAM");
+  p.declare(prefix + ".access", access, access, "core cycles of the SRAM access itself");
+  p.declare(prefix + ".width", width, width, "bytes the bus moves per beat (one core cycle each)");
+}
+
+Sram::Sram(std::string name, const SramConfig& cfg, const ClockDomain& clock)
+    : name_(std::move(name)), cfg_(cfg), bus_(ns_to_ticks(cfg.bus_ns)), access_(clock.ticks(cfg.access)),
+      beat_(clock.period()) {
+  if (cfg.width == 0) throw std::invalid_argument(name_ + ".width must be at least 1");
+  if (cfg.bus_ns < 0) throw std::invalid_argument(name_ + ".bus_ns must not be negative");
+}
+
+MemResp Sram::access(const MemReq& req, Tick now) {
+  ++(req.is_write() ? writes : reads);
+  Tick start = now;
+  if (bus_free_ > start) {
+    ++bus_waits;
+    start = bus_free_;
+  }
+  Tick beats = beat_ * ((std::max<uint32_t>(req.size, 1) + cfg_.width - 1) / cfg_.width);
+  bus_free_ = start + beats;  // the bus is pipelined: a new transfer may start once this one's beats are out
+  return {start + bus_ + access_ + beats, 1};
+}
+
+void Sram::register_stats(StatRegistry& s) {
+  s.counter(name_ + ".reads", &reads, "reads of the NIC SRAM");
+  s.counter(name_ + ".writes", &writes, "writes to the NIC SRAM");
+  s.counter(name_ + ".bus_waits", &bus_waits, "accesses that waited for the NIC bus");
+}
+
+}  // namespace pimnic::timing

@@ -1,0 +1,62 @@
+#include "timing/timing_config.h"
+
+#include <stdexcept>
+
+#include "sim/params.h"
+
+namespace pimnic::timing {
+
+void TimingConfig::declare(ParamRegistry& p) {
+  p.declare("core.model", model, model,
+            "timing model: functional (1 cycle per instruction, fastest), inorder (single-issue pipeline), ooo (out of order)",
+            {"functional", "inorder", "ooo"});
+  p.declare("timing.preset", preset, preset,
+            "parameter preset from Table I: host, nic-conv, pim, auto (by core.profile) or none",
+            {"auto", "host", "nic-conv", "pim", "none"});
+  ops.declare(p, "core.op");
+  mem.declare(p);
+  inorder.declare(p, "core.inorder");
+  bpred.declare(p, "core.bpred.");
+}
+
+// Table I (seed pim-nic-mpi-matching.txt) and DESIGN.md section 1. Latencies the table does not
+// give are typical of the class of machine: a 2-cycle L1 and 12-cycle L2 on the host, the
+// single-cycle cache of the 440 the paper mentions on the NIC.
+Settings preset_settings(const std::string& preset) {
+  if (preset == "none") return {};
+  if (preset == "host")
+    return {{"mem.l1i.size", "65536"}, {"mem.l1i.assoc", "2"}, {"mem.l1i.line", "64"}, {"mem.l1i.latency", "1"},
+            {"mem.l1d.size", "65536"}, {"mem.l1d.assoc", "2"}, {"mem.l1d.line", "64"}, {"mem.l1d.latency", "2"},
+            {"mem.l1d.mshrs", "8"},    {"mem.l2.size", "524288"}, {"mem.l2.assoc", "8"}, {"mem.l2.line", "64"},
+            {"mem.l2.latency", "12"},  {"mem.backing", "dram"},  {"mem.dram.row_hit", "140"},
+            {"mem.dram.row_miss", "160"}, {"mem.dram.policy", "open"}, {"mem.mmio_ns", "0"}};
+  if (preset == "nic-conv")
+    return {{"mem.l1i.size", "32768"}, {"mem.l1i.assoc", "64"}, {"mem.l1i.line", "32"}, {"mem.l1i.latency", "1"},
+            {"mem.l1d.size", "32768"}, {"mem.l1d.assoc", "64"}, {"mem.l1d.line", "32"}, {"mem.l1d.latency", "1"},
+            {"mem.l1d.mshrs", "4"},    {"mem.l2.size", "0"},      {"mem.backing", "dram"},
+            {"mem.dram.row_hit", "30"}, {"mem.dram.row_miss", "32"}, {"mem.dram.policy", "open"},
+            {"mem.mmio_ns", "20"},     {"core.bpred.kind", "bimodal"}};
+  if (preset == "pim")
+    return {{"mem.l1i.size", "4096"},  {"mem.l1i.assoc", "8"},  {"mem.l1i.line", "32"}, {"mem.l1i.latency", "1"},
+            {"mem.l1d.size", "0"},     {"mem.l2.size", "0"},     {"mem.backing", "dram"},
+            {"mem.dram.row_hit", "4"}, {"mem.dram.row_miss", "11"}, {"mem.dram.policy", "open"},
+            {"mem.dram.burst", "1"},   {"mem.mmio_ns", "20"},     {"core.bpred.kind", "nottaken"}};
+  throw std::invalid_argument("unknown preset '" + preset + "' (host, nic-conv, pim, auto, none)");
+}
+
+std::string preset_for(const std::string& preset, const std::string& profile) {
+  if (preset != "auto") return preset;
+  return profile == "nic" ? "nic-conv" : profile == "pim" ? "pim" : "host";
+}
+
+void apply_settings(ParamRegistry& params, const std::vector<std::string>& assignments, TimingConfig& cfg,
+                    const std::string& profile_param) {
+  for (const std::string& a : assignments) params.set_assignment(a);
+  std::string profile;
+  for (const ParamRegistry::Info& i : params.list())
+    if (i.name == profile_param) profile = i.value;
+  for (const auto& [k, v] : preset_settings(preset_for(cfg.preset, profile))) params.set(k, v);
+  for (const std::string& a : assignments) params.set_assignment(a);
+}
+
+}  // namespace pimnic::timing
