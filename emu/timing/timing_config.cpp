@@ -16,6 +16,7 @@ void TimingConfig::declare(ParamRegistry& p) {
   ops.declare(p, "core.op");
   mem.declare(p);
   inorder.declare(p, "core.inorder");
+  ooo.declare(p, "core.ooo");
   bpred.declare(p, "core.bpred.");
 }
 
@@ -29,13 +30,22 @@ Settings preset_settings(const std::string& preset) {
             {"mem.l1d.size", "65536"}, {"mem.l1d.assoc", "2"}, {"mem.l1d.line", "64"}, {"mem.l1d.latency", "2"},
             {"mem.l1d.mshrs", "8"},    {"mem.l2.size", "524288"}, {"mem.l2.assoc", "8"}, {"mem.l2.line", "64"},
             {"mem.l2.latency", "12"},  {"mem.backing", "dram"},  {"mem.dram.row_hit", "140"},
-            {"mem.dram.row_miss", "160"}, {"mem.dram.policy", "open"}, {"mem.mmio_ns", "0"}};
+            {"mem.dram.row_miss", "160"}, {"mem.dram.policy", "open"}, {"mem.mmio_ns", "0"},
+            // Table I, CPU column: fetch queue 4, issue 8, commit 4, RUU 64, 4 integer units, 3 memory ports.
+            {"core.ooo.fetch_queue", "4"}, {"core.ooo.fetch_width", "4"}, {"core.ooo.decode_width", "4"},
+            {"core.ooo.issue_width", "8"}, {"core.ooo.commit_width", "4"}, {"core.ooo.ruu_size", "64"},
+            {"core.ooo.lsq_size", "32"},   {"core.ooo.int_alu", "4"},     {"core.ooo.mem_ports", "3"}};
   if (preset == "nic-conv")
     return {{"mem.l1i.size", "32768"}, {"mem.l1i.assoc", "64"}, {"mem.l1i.line", "32"}, {"mem.l1i.latency", "1"},
             {"mem.l1d.size", "32768"}, {"mem.l1d.assoc", "64"}, {"mem.l1d.line", "32"}, {"mem.l1d.latency", "1"},
             {"mem.l1d.mshrs", "4"},    {"mem.l2.size", "0"},      {"mem.backing", "dram"},
             {"mem.dram.row_hit", "30"}, {"mem.dram.row_miss", "32"}, {"mem.dram.policy", "open"},
-            {"mem.mmio_ns", "20"},     {"core.bpred.kind", "bimodal"}};
+            {"mem.mmio_ns", "20"},     {"core.bpred.kind", "bimodal"},
+            // Table I, conventional NIC column: fetch queue 2, issue 4, commit 4, RUU 16, 2 integer
+            // units, 1 memory port (decode width 2 like the fetch queue; LSQ half the RUU).
+            {"core.ooo.fetch_queue", "2"}, {"core.ooo.fetch_width", "2"}, {"core.ooo.decode_width", "2"},
+            {"core.ooo.issue_width", "4"}, {"core.ooo.commit_width", "4"}, {"core.ooo.ruu_size", "16"},
+            {"core.ooo.lsq_size", "8"},    {"core.ooo.int_alu", "2"},     {"core.ooo.mem_ports", "1"}};
   if (preset == "pim")
     return {{"mem.l1i.size", "4096"},  {"mem.l1i.assoc", "8"},  {"mem.l1i.line", "32"}, {"mem.l1i.latency", "1"},
             {"mem.l1d.size", "0"},     {"mem.l2.size", "0"},     {"mem.backing", "dram"},

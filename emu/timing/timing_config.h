@@ -1,6 +1,6 @@
 // Everything that configures a core's timing: which model, the per-class operation timing, the
 // memory hierarchy, the in-order pipeline and the branch predictor. Declared as parameters
-// ("core.model", "core.op.*", "mem.*", "core.inorder.*", "core.bpred.*"); presets from Table I of
+// ("core.model", "core.op.*", "mem.*", "core.inorder.*", "core.ooo.*", "core.bpred.*"); presets from Table I of
 // the seed pim-nic-mpi-matching.txt set groups of them at once.
 #pragma once
 #include <string>
@@ -10,6 +10,7 @@
 #include "timing/bpred/bpred_config.h"
 #include "timing/inorder/inorder_config.h"
 #include "timing/mem/hierarchy.h"
+#include "timing/ooo/ooo_config.h"
 #include "timing/op_timing.h"
 
 namespace pimnic {
@@ -24,6 +25,7 @@ struct TimingConfig {
   OpTiming ops;
   HierarchyConfig mem;
   InOrderConfig inorder;
+  OooConfig ooo;
   BpredConfig bpred;
   void declare(ParamRegistry& params);
 };

@@ -1,0 +1,234 @@
+#include "timing/ooo/ooo_model.h"
+
+#include <algorithm>
+
+#include "isa/disasm.h"
+#include "timing/bpred/branch_info.h"
+#include "timing/mem/hierarchy.h"
+#include "timing/pipeline_log.h"
+
+namespace pimnic::timing {
+
+using isa::InsnRow;
+
+OooModel::OooModel(const OooConfig& cfg, const BpredConfig& bpred, const OpTiming& ops, MemHierarchy* mem,
+                   const ClockDomain& clock)
+    : cfg_((cfg.check("core.ooo"), cfg)),
+      ops_(ops),
+      mem_(mem),
+      clock_(clock),
+      fetch_(cfg, bpred, mem, clock),
+      pools_(cfg),
+      stores_(cfg.lsq_size),
+      ruu_free_(cfg.ruu_size),
+      lsq_free_(cfg.lsq_size),
+      ifq_free_(cfg.fetch_queue) {}
+
+void OooModel::start(Hart& h) {
+  started_ = true;
+  start_cycle_ = last_commit_ = dispatch_cycle_ = h.cycles();
+  last_icount_ = h.icount;
+  fetch_.reset(last_commit_);
+}
+
+StopReason OooModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
+  uint64_t end = h.icount + budget;
+  while (h.icount < end && h.cycles() < until_cycle) {
+    StopReason why = h.step(rec_);
+    if (rec_.id != isa::InsnId::Invalid || rec_.interrupted) account(h, rec_);
+    if (why != StopReason::None) return why;
+  }
+  return StopReason::SliceEnd;
+}
+
+// Cycle a memory access started at `c` has its data, through the hierarchy.
+static uint64_t data_access(MemHierarchy* mem, const ClockDomain& clk, uint32_t addr, uint32_t size, AccessKind k,
+                            uint64_t c) {
+  if (!mem) return c + 1;
+  MemResp r = mem->data().access({addr, size, k}, clk.ticks(c));
+  return std::max(clk.cycle_at_or_after(r.ready), c + 1);
+}
+
+// Loads look in the store queue, then the cache; stores only compute their address here (they
+// write the cache at commit). One access per cycle for multi-access instructions (lmw, strings).
+uint64_t OooModel::execute_memory(const ExecRecord& rec, uint64_t c, uint64_t& complete, const char*& note) {
+  for (unsigned k = 0; k < rec.nmem; ++k) {
+    const MemAccess& m = rec.mem[k];
+    uint64_t a = c + k;
+    uint64_t done;
+    if (m.mmio) {
+      done = a + (mem_ ? clock_.cycle_at_or_after(mem_->mmio_latency()) : 1);
+      if (done == a) done = a + 1;
+    } else if (m.write) {
+      done = a + 1;
+    } else {
+      StoreEntry s;
+      switch (stores_.find(m.addr, m.size, a, s)) {
+        case StoreQueue::Match::Forward:
+          done = std::max(a, s.data_ready) + cfg_.forward_latency;
+          ++stats.forwarded;
+          note = "forwarded from store";
+          break;
+        case StoreQueue::Match::Partial:
+          done = data_access(mem_, clock_, m.addr, m.size, AccessKind::Load, std::max(a, s.commit));
+          ++stats.partial_forward;
+          note = "waited for an overlapping store";
+          break;
+        default:
+          done = data_access(mem_, clock_, m.addr, m.size, AccessKind::Load, a);
+          break;
+      }
+    }
+    complete = std::max(complete, done);
+  }
+  return c + rec.nmem;
+}
+
+void OooModel::account(Hart& h, const ExecRecord& rec) {
+  if (!started_) start(h);
+  // Time the hart spent outside this model's instructions (a wait state, an idle period).
+  uint64_t stepped = h.icount - last_icount_;
+  last_icount_ = h.icount;
+  uint64_t functional_now = h.cycles() - stepped;
+  if (functional_now > last_commit_) {
+    last_commit_ = functional_now;
+    fetch_.redirect(functional_now);
+  }
+  if (rec.id == isa::InsnId::Invalid) {  // fetch failed and an interrupt was taken: a flush
+    ++stats.interrupts;
+    fetch_.redirect(last_commit_ + cfg_.serialize_penalty);
+    h.cycle_offset += last_commit_ - h.cycles();
+    return;
+  }
+
+  const InsnRow& row = isa::row(rec.id);
+  const isa::RegDeps& deps = deps_.get(row, rec.word);
+  const bool serial = row.has(isa::F_SERIALIZE) || rec.interrupted || (rec.nmem && rec.mem[0].mmio);
+  const bool is_mem = rec.nmem > 0;
+  const uint64_t i = seq_++;
+  const char* note = nullptr;
+
+  // Fetch, once the fetch queue has room.
+  uint64_t f = fetch_.fetch(rec.pc, i >= cfg_.fetch_queue ? ifq_free_[i % cfg_.fetch_queue] : 0);
+
+  // Dispatch: in order, decode_width a cycle, into a free RUU (and LSQ) entry; a serializing
+  // instruction waits until everything older has committed.
+  uint64_t base = std::max(f + 1, dispatch_cycle_);
+  uint64_t ruu = i >= cfg_.ruu_size ? ruu_free_[i % cfg_.ruu_size] : 0;
+  uint64_t lsq = is_mem && mem_seq_ >= cfg_.lsq_size ? lsq_free_[mem_seq_ % cfg_.lsq_size] : 0;
+  uint64_t drain = serial ? last_commit_ : 0;
+  uint64_t d = std::max({base, ruu, lsq, drain});
+  if (d > base) {
+    if (d == drain) stats.stall_drain += d - base;
+    else if (d == ruu) stats.stall_ruu_full += d - base;
+    else stats.stall_lsq_full += d - base;
+  }
+  if (d == dispatch_cycle_ && dispatch_count_ >= cfg_.decode_width) {
+    ++d;
+    ++stats.stall_width;
+  }
+  if (d != dispatch_cycle_) dispatch_count_ = 0;
+  dispatch_cycle_ = d;
+  ++dispatch_count_;
+
+  // Issue: operands ready (renamed registers), an issue slot and a unit free. Loads also wait
+  // until the addresses of older stores are known.
+  uint64_t ready = d + 1;
+  for (unsigned k = 0; k < deps.nsrc; ++k) ready = std::max(ready, reg_ready_[deps.src[k]]);
+  bool has_load = false, has_store = false;
+  for (unsigned k = 0; k < rec.nmem; ++k) (rec.mem[k].write ? has_store : has_load) = true;
+  if (has_load) ready = std::max(ready, store_issue_);
+  const isa::OpClass cls = row.cls;
+  const uint32_t interval = std::max(1u, ops_.ivl(cls));
+  uint64_t c = ready;
+  while (!(issue_.used(c) < cfg_.issue_width && pools_.try_take(cls, c, interval))) ++c;
+  issue_.take(c);
+
+  // Execute.
+  uint64_t complete = c + std::max(1u, ops_.lat(cls));
+  if (is_mem) {
+    uint64_t addr_ready = c + std::max(1u, ops_.lat(cls));
+    execute_memory(rec, addr_ready - 1, complete, note);
+    stats.loads += has_load;
+    stats.stores += has_store;
+  }
+  if (has_store) store_issue_ = std::max(store_issue_, c);
+  for (unsigned k = 0; k < deps.ndst; ++k) reg_ready_[deps.dst[k]] = complete;
+
+  // Commit: in order, commit_width a cycle, the cycle after writeback.
+  uint64_t cm = std::max(complete + 1, last_commit_);
+  if (cm == last_commit_ && commit_count_ >= cfg_.commit_width) ++cm;
+  if (cm != last_commit_) commit_count_ = 0;
+  last_commit_ = cm;
+  ++commit_count_;
+  if (has_store && mem_)
+    for (unsigned k = 0; k < rec.nmem; ++k)
+      if (rec.mem[k].write && !rec.mem[k].mmio) {
+        const MemAccess& m = rec.mem[k];
+        stores_.push({m.addr, m.size, complete, cm});
+        mem_->data().access({m.addr, m.size, AccessKind::Store}, clock_.ticks(cm));
+      }
+  if (has_store && !mem_)
+    for (unsigned k = 0; k < rec.nmem; ++k)
+      if (rec.mem[k].write) stores_.push({rec.mem[k].addr, rec.mem[k].size, complete, cm});
+
+  // What fetch does next.
+  BranchInfo bi = classify_branch(row, rec.word, rec.pc);
+  if (bi.is_branch && !rec.interrupted) {
+    BranchPrediction p = fetch_.predict(bi, f);
+    BranchMiss miss = fetch_.bp.resolve(bi, p, rec.next_pc);
+    bool taken = rec.next_pc != rec.pc + 4 || !bi.conditional;
+    if (miss == BranchMiss::Direction || miss == BranchMiss::Target) {
+      uint64_t restart = complete + cfg_.mispredict_penalty;
+      stats.stall_mispredict += restart - (f + 1);
+      fetch_.redirect(restart);
+      note = miss == BranchMiss::Direction ? "mispredicted direction" : "mispredicted target";
+    } else if (miss == BranchMiss::Misfetch) {
+      stats.stall_misfetch += cfg_.misfetch_penalty;
+      fetch_.redirect(f + 1 + cfg_.misfetch_penalty);
+    } else if (taken) {
+      fetch_.redirect(f + 1);
+    }
+    fetch_.committed(bi, p, rec.next_pc, cm);
+  }
+  if (serial) {
+    ++stats.serializing;
+    stats.interrupts += rec.interrupted;
+    uint64_t restart = cm + cfg_.serialize_penalty;
+    if (restart > f + 1) stats.stall_serialize_fetch += restart - (f + 1);
+    fetch_.redirect(restart);
+  }
+
+  // Free-entry bookkeeping and occupancy (entry-cycles; divided by cycles in the stats).
+  ruu_free_[i % cfg_.ruu_size] = cm;
+  ifq_free_[i % cfg_.fetch_queue] = d;
+  if (is_mem) lsq_free_[mem_seq_++ % cfg_.lsq_size] = cm;
+  stats.ruu_occupancy += cm - d;
+  stats.ifq_occupancy += d - f;
+  if (is_mem) stats.lsq_occupancy += cm - d;
+  ++stats.insts;
+  stats.cycles = cm - start_cycle_;
+
+  if (log_) {
+    std::string text = isa::disassemble_row(row, rec.word, rec.pc);
+    uint64_t id = log_->begin(f, h.index(), rec.pc, text.c_str());
+    log_->stage(id, f, "F");
+    log_->stage(id, d, "Ds");
+    log_->stage(id, c, "Is");
+    log_->stage(id, complete, "Wb");
+    log_->stage(id, cm, "Cm");
+    if (note) log_->note(id, note);
+    log_->end(id, cm + 1, false);
+    log_->settle(f);
+  }
+
+  // The hart's clock is the drain point: the commit cycle of the newest instruction.
+  h.cycle_offset += cm - h.cycles();
+}
+
+void OooModel::drain(Hart&) {
+  fetch_.train_all();
+  if (log_) log_->settle(~0ull);
+}
+
+}  // namespace pimnic::timing
