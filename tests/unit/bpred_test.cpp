@@ -16,6 +16,8 @@
 using namespace pimnic;
 using namespace pimnic::timing;
 
+TEST_SUITE_BEGIN("timing");
+
 namespace {
 
 // Outcome of branch number i of a trace, and its address.
@@ -308,3 +310,5 @@ TEST_CASE("branch predictor parameters are declared with defaults and checked") 
   CHECK(stats.value("core0.bpred.lookups") == 0);
   CHECK(stats.value("core0.bpred.accuracy") == 0);
 }
+
+TEST_SUITE_END();

@@ -12,6 +12,8 @@
 using namespace pimnic;
 using namespace pimnic::timing;
 
+TEST_SUITE_BEGIN("timing");
+
 namespace {
 
 struct Result {
@@ -133,3 +135,5 @@ TEST_CASE("ooo: timing is deterministic and the RUU bounds what is in flight") {
   CHECK(s.stats.stall_ruu_full > 0);
   CHECK(s.stats.cycles == a.stats.cycles);  // bound by the divide chain either way
 }
+
+TEST_SUITE_END();

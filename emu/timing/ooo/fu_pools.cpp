@@ -51,13 +51,6 @@ const char* pool_name(Pool p) {
   return names[size_t(p)];
 }
 
-FuPools::FuPools(const OooConfig& c) {
-  for (size_t i = 0; i < pool_.size(); ++i) pool_[i] = pool_of(OpClass(i));
-  units_ = {c.int_alu, c.int_mult, c.mem_ports, c.fp_alu, c.fp_mult, c.vec_units};
-}
-
-void FuPools::reset() {
-  for (SlotRing& r : ring_) r.reset();
-}
+FuPools::FuPools(const OooConfig& c) : units{c.int_alu, c.int_mult, c.mem_ports, c.fp_alu, c.fp_mult, c.vec_units} {}
 
 }  // namespace pimnic::timing

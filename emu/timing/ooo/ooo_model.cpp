@@ -22,7 +22,13 @@ OooModel::OooModel(const OooConfig& cfg, const BpredConfig& bpred, const OpTimin
       stores_(cfg.lsq_size),
       ruu_free_(cfg.ruu_size),
       lsq_free_(cfg.lsq_size),
-      ifq_free_(cfg.fetch_queue) {}
+      ifq_free_(cfg.fetch_queue),
+      ruu_pos_(cfg.ruu_size),
+      lsq_pos_(cfg.lsq_size),
+      ifq_pos_(cfg.fetch_queue) {
+  static_assert(size_t(Pool::Count) == IssueTable::kPools);
+  for (size_t c = 0; c < pool_of_.size(); ++c) pool_of_[c] = uint8_t(pool_of(isa::OpClass(c)));
+}
 
 void OooModel::start(Hart& h) {
   started_ = true;
@@ -32,6 +38,7 @@ void OooModel::start(Hart& h) {
 }
 
 StopReason OooModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
+  if (!started_) start(h);
   uint64_t end = h.icount + budget;
   while (h.icount < end && h.cycles() < until_cycle) {
     StopReason why = h.step(rec_);
@@ -85,7 +92,14 @@ uint64_t OooModel::execute_memory(const ExecRecord& rec, uint64_t c, uint64_t& c
 }
 
 void OooModel::account(Hart& h, const ExecRecord& rec) {
-  if (!started_) start(h);
+  if (!started_) [[unlikely]] {  // fed by someone else's stepping: h is already past rec
+    start(h);
+    if (rec.id != isa::InsnId::Invalid) {
+      --last_icount_;
+      start_cycle_ = last_commit_ = dispatch_cycle_ = h.cycles() - 1;
+      fetch_.reset(last_commit_);
+    }
+  }
   // Time the hart spent outside this model's instructions (a wait state, an idle period).
   uint64_t stepped = h.icount - last_icount_;
   last_icount_ = h.icount;
@@ -94,6 +108,7 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
     last_commit_ = functional_now;
     fetch_.redirect(functional_now);
   }
+  if (rec.id == isa::InsnId::Invalid && !rec.interrupted) return;  // nothing executed (halted, stopped)
   if (rec.id == isa::InsnId::Invalid) {  // fetch failed and an interrupt was taken: a flush
     ++stats.interrupts;
     fetch_.redirect(last_commit_ + cfg_.serialize_penalty);
@@ -109,13 +124,13 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
   const char* note = nullptr;
 
   // Fetch, once the fetch queue has room.
-  uint64_t f = fetch_.fetch(rec.pc, i >= cfg_.fetch_queue ? ifq_free_[i % cfg_.fetch_queue] : 0);
+  uint64_t f = fetch_.fetch(rec.pc, i >= cfg_.fetch_queue ? ifq_free_[ifq_pos_.i] : 0);
 
   // Dispatch: in order, decode_width a cycle, into a free RUU (and LSQ) entry; a serializing
   // instruction waits until everything older has committed.
   uint64_t base = std::max(f + 1, dispatch_cycle_);
-  uint64_t ruu = i >= cfg_.ruu_size ? ruu_free_[i % cfg_.ruu_size] : 0;
-  uint64_t lsq = is_mem && mem_seq_ >= cfg_.lsq_size ? lsq_free_[mem_seq_ % cfg_.lsq_size] : 0;
+  uint64_t ruu = i >= cfg_.ruu_size ? ruu_free_[ruu_pos_.i] : 0;
+  uint64_t lsq = is_mem && mem_seq_ >= cfg_.lsq_size ? lsq_free_[lsq_pos_.i] : 0;
   uint64_t drain = serial ? last_commit_ : 0;
   uint64_t d = std::max({base, ruu, lsq, drain});
   if (d > base) {
@@ -140,9 +155,10 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
   if (has_load) ready = std::max(ready, store_issue_);
   const isa::OpClass cls = row.cls;
   const uint32_t interval = std::max(1u, ops_.ivl(cls));
+  const unsigned pool = pool_of_[size_t(cls)];
   uint64_t c = ready;
-  while (!(issue_.used(c) < cfg_.issue_width && pools_.try_take(cls, c, interval))) ++c;
-  issue_.take(c);
+  while (!issue_.try_issue(c, pool, interval, pools_.units[pool], cfg_.issue_width)) ++c;
+  ++pools_.ops[pool];
 
   // Execute.
   uint64_t complete = c + std::max(1u, ops_.lat(cls));
@@ -173,6 +189,8 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
       if (rec.mem[k].write) stores_.push({rec.mem[k].addr, rec.mem[k].size, complete, cm});
 
   // What fetch does next.
+  uint64_t wrong_path_until = 0;  // fetch slots lost to a misprediction (for the pipeline log)
+  uint32_t wrong_pc = 0;
   BranchInfo bi = classify_branch(row, rec.word, rec.pc);
   if (bi.is_branch && !rec.interrupted) {
     BranchPrediction p = fetch_.predict(bi, f);
@@ -182,6 +200,8 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
       uint64_t restart = complete + cfg_.mispredict_penalty;
       stats.stall_mispredict += restart - (f + 1);
       fetch_.redirect(restart);
+      wrong_path_until = restart;
+      wrong_pc = p.next_pc;
       note = miss == BranchMiss::Direction ? "mispredicted direction" : "mispredicted target";
     } else if (miss == BranchMiss::Misfetch) {
       stats.stall_misfetch += cfg_.misfetch_penalty;
@@ -200,9 +220,15 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
   }
 
   // Free-entry bookkeeping and occupancy (entry-cycles; divided by cycles in the stats).
-  ruu_free_[i % cfg_.ruu_size] = cm;
-  ifq_free_[i % cfg_.fetch_queue] = d;
-  if (is_mem) lsq_free_[mem_seq_++ % cfg_.lsq_size] = cm;
+  ruu_free_[ruu_pos_.i] = cm;
+  ruu_pos_.next();
+  ifq_free_[ifq_pos_.i] = d;
+  ifq_pos_.next();
+  if (is_mem) {
+    lsq_free_[lsq_pos_.i] = cm;
+    lsq_pos_.next();
+    ++mem_seq_;
+  }
   stats.ruu_occupancy += cm - d;
   stats.ifq_occupancy += d - f;
   if (is_mem) stats.lsq_occupancy += cm - d;
@@ -219,6 +245,12 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
     log_->stage(id, cm, "Cm");
     if (note) log_->note(id, note);
     log_->end(id, cm + 1, false);
+    if (wrong_path_until > f + 1) {
+      // What fetch would have been doing meanwhile, squashed when the branch resolved.
+      uint64_t w = log_->begin(f + 1, h.index(), wrong_pc, "wrong path");
+      log_->stage(w, f + 1, "F");
+      log_->end(w, wrong_path_until, true);
+    }
     log_->settle(f);
   }
 

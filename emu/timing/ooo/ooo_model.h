@@ -21,7 +21,7 @@
 #include "timing/ooo/fetch_stage.h"
 #include "timing/ooo/fu_pools.h"
 #include "timing/ooo/ooo_config.h"
-#include "timing/ooo/slot_ring.h"
+#include "timing/ooo/issue_table.h"
 #include "timing/ooo/store_queue.h"
 #include "timing/op_timing.h"
 
@@ -63,14 +63,22 @@ class OooModel final : public CoreModel {
   PipelineLog* log_ = nullptr;
   FetchStage fetch_;
   FuPools pools_;
-  SlotRing issue_;
+  IssueTable issue_;
+  std::array<uint8_t, size_t(isa::OpClass::Count)> pool_of_;
   StoreQueue stores_;
   DepsCache deps_;
   ExecRecord rec_;
 
   bool started_ = false;
   uint64_t start_cycle_ = 0;
+  // Rings indexed by the instruction's (memory operation's) position modulo their size.
+  struct RingPos {
+    uint32_t i = 0, n;
+    explicit RingPos(uint32_t size) : n(size) {}
+    void next() { i = i + 1 == n ? 0 : i + 1; }
+  };
   uint64_t seq_ = 0, mem_seq_ = 0;    // instructions and memory operations so far
+  RingPos ruu_pos_, lsq_pos_, ifq_pos_;
   std::vector<uint64_t> ruu_free_;    // commit cycle of instruction seq - ruu_size
   std::vector<uint64_t> lsq_free_;    // commit cycle of memory operation mem_seq - lsq_size
   std::vector<uint64_t> ifq_free_;    // dispatch cycle of instruction seq - fetch_queue

@@ -33,7 +33,7 @@ void OooModel::register_stats(StatRegistry& s, const std::string& prefix) {
   s.counter(p + "stall.drain", &stats.stall_drain, "dispatch cycles serializing instructions waited for older ones to commit");
   s.counter(p + "stall.decode_width", &stats.stall_width, "instructions pushed to the next cycle by the decode width");
   for (size_t i = 0; i < size_t(Pool::Count); ++i)
-    s.counter(p + "fu." + pool_name(Pool(i)), pools_.operations_ptr(Pool(i)), "operations issued to this functional-unit pool");
+    s.counter(p + "fu." + pool_name(Pool(i)), &pools_.ops[i], "operations issued to this functional-unit pool");
   fetch_.bp.register_stats(s, p + "bpred.");
 }
 

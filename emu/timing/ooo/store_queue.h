@@ -16,17 +16,22 @@ struct StoreEntry {
 class StoreQueue {
  public:
   // Enough entries that every store still in flight is remembered (the LSQ size bounds them).
-  explicit StoreQueue(uint32_t entries) : e_(entries) {}
+  explicit StoreQueue(uint32_t entries) {
+    size_t n = 1;
+    while (n < entries) n <<= 1;
+    e_.resize(n);
+  }
   void push(const StoreEntry& s) {
-    e_[head_++ % e_.size()] = s;
+    e_[head_++ & (e_.size() - 1)] = s;
     if (count_ < e_.size()) ++count_;
   }
   enum class Match { None, Forward, Partial };
-  // The youngest store overlapping [addr, addr+size) that is still queued at `cycle`.
+  // The youngest store overlapping [addr, addr+size) that is still queued at `cycle`. Stores
+  // commit in order, so the search stops at the first one that has left.
   Match find(uint32_t addr, uint32_t size, uint64_t cycle, StoreEntry& out) const {
     for (size_t i = 0; i < count_; ++i) {
-      const StoreEntry& s = e_[(head_ - 1 - i) % e_.size()];
-      if (s.commit <= cycle) continue;
+      const StoreEntry& s = e_[(head_ - 1 - i) & (e_.size() - 1)];
+      if (s.commit <= cycle) break;
       if (s.addr >= addr + size || addr >= s.addr + s.size) continue;
       out = s;
       return s.addr <= addr && addr + size <= s.addr + s.size ? Match::Forward : Match::Partial;
