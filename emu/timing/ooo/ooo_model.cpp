@@ -117,7 +117,7 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
   }
 
   const InsnRow& row = isa::row(rec.id);
-  const isa::RegDeps& deps = deps_.get(row, rec.word);
+  const DepsCache::Info deps = deps_.get(row, rec.word, rec.pc);
   const bool serial = row.has(isa::F_SERIALIZE) || rec.interrupted || (rec.nmem && rec.mem[0].mmio);
   const bool is_mem = rec.nmem > 0;
   const uint64_t i = seq_++;
@@ -162,14 +162,16 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
 
   // Execute.
   uint64_t complete = c + std::max(1u, ops_.lat(cls));
+  const uint64_t address_ready = complete;
   if (is_mem) {
-    uint64_t addr_ready = c + std::max(1u, ops_.lat(cls));
-    execute_memory(rec, addr_ready - 1, complete, note);
+    // The class latency is address generation; the access starts after it.
+    execute_memory(rec, complete, complete, note);
     stats.loads += has_load;
     stats.stores += has_store;
   }
   if (has_store) store_issue_ = std::max(store_issue_, c);
   for (unsigned k = 0; k < deps.ndst; ++k) reg_ready_[deps.dst[k]] = complete;
+  if (deps.update_base != isa::REG_COUNT) reg_ready_[deps.update_base] = address_ready;
 
   // Commit: in order, commit_width a cycle, the cycle after writeback.
   uint64_t cm = std::max(complete + 1, last_commit_);
@@ -177,16 +179,19 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
   if (cm != last_commit_) commit_count_ = 0;
   last_commit_ = cm;
   ++commit_count_;
-  if (has_store && mem_)
-    for (unsigned k = 0; k < rec.nmem; ++k)
-      if (rec.mem[k].write && !rec.mem[k].mmio) {
-        const MemAccess& m = rec.mem[k];
-        stores_.push({m.addr, m.size, complete, cm});
-        mem_->data().access({m.addr, m.size, AccessKind::Store}, clock_.ticks(cm));
-      }
-  if (has_store && !mem_)
-    for (unsigned k = 0; k < rec.nmem; ++k)
-      if (rec.mem[k].write) stores_.push({rec.mem[k].addr, rec.mem[k].size, complete, cm});
+  // Committed stores drain to the data cache in order, one a cycle; a store keeps its LSQ entry
+  // until the cache has taken it, so store misses back up into dispatch instead of queueing
+  // without bound in the cache.
+  uint64_t lsq_release = cm;
+  if (has_store)
+    for (unsigned k = 0; k < rec.nmem; ++k) {
+      const MemAccess& m = rec.mem[k];
+      if (!m.write || m.mmio) continue;
+      stores_.push({m.addr, m.size, complete, cm});
+      uint64_t w = std::max(cm, store_port_);
+      store_port_ = w + 1;
+      lsq_release = std::max(lsq_release, data_access(mem_, clock_, m.addr, m.size, AccessKind::Store, w));
+    }
 
   // What fetch does next.
   uint64_t wrong_path_until = 0;  // fetch slots lost to a misprediction (for the pipeline log)
@@ -225,7 +230,7 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
   ifq_free_[ifq_pos_.i] = d;
   ifq_pos_.next();
   if (is_mem) {
-    lsq_free_[lsq_pos_.i] = cm;
+    lsq_free_[lsq_pos_.i] = lsq_release;
     lsq_pos_.next();
     ++mem_seq_;
   }

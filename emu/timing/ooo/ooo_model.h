@@ -87,6 +87,7 @@ class OooModel final : public CoreModel {
   uint32_t dispatch_count_ = 0;
   uint64_t last_commit_ = 0;
   uint32_t commit_count_ = 0;
+  uint64_t store_port_ = 0;           // next cycle the store drain can write the data cache
   uint64_t store_issue_ = 0;          // latest issue cycle of a store: loads wait for older addresses
   uint64_t last_icount_ = 0;
 };
