@@ -9,11 +9,14 @@ namespace pimnic::timing {
 
 struct FoldedHistory {
   uint32_t comp = 0;
-  unsigned length = 0;  // history bits covered
-  unsigned width = 0;   // folded width
+  unsigned length = 0;    // history bits covered
+  unsigned width = 0;     // folded width
+  unsigned outpoint = 0;  // length % width: where the leaving bit lands
+  FoldedHistory() = default;
+  FoldedHistory(unsigned len, unsigned w) : length(len), width(w), outpoint(len % w) {}
   void update(uint32_t in, uint32_t out) {
     comp = (comp << 1) | in;
-    comp ^= out << (length % width);
+    comp ^= out << outpoint;
     comp ^= comp >> width;
     comp &= (1u << width) - 1;
   }

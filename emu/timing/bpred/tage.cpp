@@ -25,9 +25,11 @@ TagePredictor::TagePredictor(const TageConfig& c) : cfg_(c) {
     double ratio = c.tables > 1 ? double(i) / double(c.tables - 1) : 0.0;
     unsigned len = unsigned(std::lround(c.min_history * std::pow(double(c.max_history) / c.min_history, ratio)));
     if (i > 0 && len <= tables_[i - 1].hist.length) len = tables_[i - 1].hist.length + 1;
-    t.hist = {0, len, c.table_bits};
-    t.tag0 = {0, len, c.tag_bits};
-    t.tag1 = {0, len, c.tag_bits - 1};
+    t.hist = FoldedHistory(len, c.table_bits);
+    t.tag0 = FoldedHistory(len, c.tag_bits);
+    t.tag1 = FoldedHistory(len, c.tag_bits - 1);
+    t.pc_shift = c.table_bits - i % c.table_bits;
+    t.path_mask = (1u << (len < kPathBits ? len : kPathBits)) - 1;
   }
 }
 
@@ -49,9 +51,8 @@ bool TagePredictor::predict(uint32_t pc, uint32_t, DirState& st) {
     st.fold[i][0] = t.hist.comp;
     st.fold[i][1] = t.tag0.comp;
     st.fold[i][2] = t.tag1.comp;
-    unsigned plen = t.hist.length < kPathBits ? t.hist.length : kPathBits;
-    uint32_t path = path_ & ((1u << plen) - 1);
-    st.index[i] = (a ^ (a >> (cfg_.table_bits - i % cfg_.table_bits)) ^ t.hist.comp ^ path ^ (path >> cfg_.table_bits)) & imask;
+    uint32_t path = path_ & t.path_mask;
+    st.index[i] = (a ^ (a >> t.pc_shift) ^ t.hist.comp ^ path ^ (path >> cfg_.table_bits)) & imask;
     st.tag[i] = uint16_t((a ^ t.tag0.comp ^ (t.tag1.comp << 1)) & tmask);
   }
   for (int i = int(tables_.size()) - 1; i >= 0; --i) {

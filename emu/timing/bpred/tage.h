@@ -38,6 +38,8 @@ class TagePredictor final : public DirectionPredictor {
   struct Table {
     std::vector<Entry> e;
     FoldedHistory hist, tag0, tag1;
+    unsigned pc_shift = 0;   // the address is also mixed in shifted, differently per table
+    uint32_t path_mask = 0;  // path-history bits this table uses
   };
   void push_history(uint32_t pc, bool taken);
   uint32_t random();
