@@ -11,6 +11,9 @@
 #include "cli/gdb_option.h"
 #include "gdb/linux_target.h"
 #include "linux/process.h"
+#include "sim/params.h"
+#include "timing/model_factory.h"
+#include "timing/timing_config.h"
 
 extern char** environ;
 
@@ -25,6 +28,9 @@ struct LinuxCliOptions {
   std::string argv0;
   std::string host_files;  // "", "ro" or "rw"
   std::string clock = "host";
+  std::string model;
+  std::vector<std::string> sets;  // timing parameters (core.model, mem.*, core.op.*, ...)
+  bool list_params = false;
   RunOutputOptions out;
   gdb::ServerOptions gdb;
 };
@@ -40,6 +46,13 @@ nlohmann::json linux_config(const linux_user::LinuxOptions& r) {
 }
 
 void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
+  timing::TimingConfig tcfg;
+  ParamRegistry params;
+  tcfg.declare(params);
+  if (o.list_params) {
+    std::fputs(params.describe().c_str(), stdout);
+    return;
+  }
   std::vector<std::string> rest = cmd.remaining();
   if (rest.empty()) return fail("linux: missing PROG (usage: pimnic linux [options] PROG [ARGS...])");
   if (rest[0].size() > 1 && rest[0][0] == '-') return fail("linux: unknown option " + rest[0] + " (see --help)");
@@ -54,15 +67,27 @@ void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
   if (r.stack_size < 65536 || r.stack_size > 0x20000000u || (r.stack_size & 0xFFF))
     return fail("linux: --stack-size must be a multiple of 4096 between 64 KiB and 512 MiB");
   try {
+    std::vector<std::string> sets = o.sets;
+    if (!o.model.empty()) sets.insert(sets.begin(), "core.model=" + o.model);
+    timing::apply_settings(params, sets, tcfg);  // Linux mode runs a host core: the host preset
     linux_user::LinuxProcess proc(r);
+    ClockDomain clock("core0", proc.core().config().clock_hz);
+    timing::CoreTiming timing = timing::make_core_timing(tcfg, clock, "core0.");
     StatRegistry stats;
     proc.register_stats(stats);
+    timing.register_stats(stats, "core0.");
     RunOutput output(o.out);
+    timing::CoreModel* model = timing.model.get();
     output.attach(proc.slice_runner, proc.after_slice, &proc.image(), true, proc.core().config().clock_hz,
-                  r.max_insts);
+                  r.max_insts, model);
+    if (model->steps() && !proc.slice_runner)
+      proc.slice_runner = [model](Hart& h, uint64_t budget) { return model->run(h, budget, ~0ull); };
     linux_user::ProcessResult res = o.gdb.enabled() ? gdb::debug_process(proc, o.gdb) : proc.run();
+    model->drain(proc.core().hart(0));
     std::fflush(stdout);
-    output.finish(stats, linux_config(r));
+    nlohmann::json config = linux_config(r);
+    config["params"] = params_json(params);
+    output.finish(stats, config);
     if (!res.message.empty()) std::fprintf(stderr, "pimnic: %s\n", res.message.c_str());
     exit_status() = res.status;
   } catch (const LoadError& e) {
@@ -84,6 +109,9 @@ void add_linux_command(CLI::App& app) {
   c->footer("PROG [ARGS...]: the executable and the guest's arguments; pimnic's options go before PROG.\n"
             "See docs/linux-mode.md for the process image, system calls and exit statuses.");
   c->add_option("--max-insts", o->run.max_insts, "Stop (exit code 3) after this many instructions");
+  c->add_option("--model", o->model, "Timing model: functional, inorder or ooo (the parameter core.model)");
+  c->add_option("--set", o->sets, "Set a timing parameter: key=value (repeatable; see --list-params)");
+  c->add_flag("--list-params", o->list_params, "Print every timing parameter with its default and meaning");
   c->add_option_function<std::string>(
        "-E,--env", [o](const std::string& v) { o->env_edits.push_back({true, v}); },
        "Set NAME=VALUE in the guest environment (repeatable, applied in order)")

@@ -9,6 +9,8 @@
 #include "cli/run_output.h"
 #include "loader/elf_image.h"
 #include "machine/single_core_machine.h"
+#include "timing/model_factory.h"
+#include "timing/timing_config.h"
 
 namespace pimnic::cli {
 
@@ -17,6 +19,7 @@ struct RunOptions {
   std::string image;
   uint64_t max_insts = 0;
   std::string core;
+  std::string model;
   uint32_t ram_size = 0;
   std::vector<std::string> sets;
   bool list_params = false;
@@ -41,8 +44,10 @@ void write_stats(const RunOptions& o, const StatRegistry& stats) {
 void run_command(const RunOptions& o) {
   try {
     SingleCoreConfig cfg;
+    timing::TimingConfig tcfg;
     ParamRegistry params;
     cfg.declare(params);
+    tcfg.declare(params);
     if (o.list_params) {
       std::fputs(params.describe().c_str(), stdout);
       return;
@@ -53,13 +58,19 @@ void run_command(const RunOptions& o) {
     if (!img.profile.empty()) params.set("core.profile", img.profile);
     if (!o.core.empty()) params.set("core.profile", o.core);
     if (o.ram_size) params.set("mem.ram_size", std::to_string(o.ram_size));
-    for (const std::string& s : o.sets) params.set_assignment(s);
+    std::vector<std::string> sets = o.sets;
+    if (!o.model.empty()) sets.insert(sets.begin(), "core.model=" + o.model);
+    timing::apply_settings(params, sets, tcfg);  // the Table I preset under the user's settings
     SingleCoreMachine m(cfg, stdout);
+    timing::CoreTiming timing = timing::make_core_timing(tcfg, m.clock(), "core0.");
+    m.set_core_model(timing.model.get());
     StatRegistry stats;
     m.register_stats(stats);
+    timing.register_stats(stats, "core0.");
     m.load(img);
     RunOutput output(o.out);
-    output.attach(m.slice_runner, m.after_slice, &img, false, m.core().config().clock_hz, o.max_insts);
+    output.attach(m.slice_runner, m.after_slice, &img, false, m.core().config().clock_hz, o.max_insts,
+                  timing.model.get());
     RunResult r = o.gdb.enabled() ? gdb::debug_machine(m, img, o.gdb, o.max_insts, &stats) : m.run(o.max_insts);
     std::fflush(stdout);
     output.finish(stats, {{"command", "run"}, {"image", o.image}, {"max_insts", o.max_insts}, {"params", params_json(params)}});
@@ -91,6 +102,7 @@ void add_run_command(CLI::App& app) {
   c->add_option("--core", o->core, "Core profile: host, nic or pim (default: from the image)")
       ->check(CLI::IsMember({"host", "nic", "pim"}));
   c->add_option("--ram-size", o->ram_size, "RAM size in bytes (default: the profile's)");
+  c->add_option("--model", o->model, "Timing model: functional, inorder or ooo (the parameter core.model)");
   c->add_option("--set", o->sets, "Set a parameter: key=value (repeatable; see --list-params)");
   c->add_flag("--list-params", o->list_params, "Print every parameter with its default and meaning");
   c->add_option("--stats", o->stats_file, "Write gem5-style statistics (name value # description) here");

@@ -11,7 +11,10 @@
 #include "cpu/core.h"
 #include "loader/elf_image.h"
 
+#include "timing/core_model.h"
+
 #if PIMNIC_WITH_TRACE
+#include "trace/kanata_writer.h"
 #include "trace/trace_error.h"
 #include "trace/trace_setup.h"
 #include "trace/trace_spec.h"
@@ -23,7 +26,7 @@ void add_run_output_options(CLI::App* c, RunOutputOptions& o) {
   c->add_option("--out", o.out_dir,
                 "Output directory: stats.txt, stats.json, config.json, and trace files given relative names");
   c->add_option("--trace", o.traces,
-                "Trace KIND[,OPTION...]:FILE (repeatable). Kinds: commit, qemu, binary. Options: core=N, thread=N, "
+                "Trace KIND[,OPTION...]:FILE (repeatable). Kinds: commit, qemu, binary, kanata (pipeline, needs --model inorder|ooo). Options: core=N, thread=N, "
                 "pc=LO-HI, sym=NAME, insts=A-B, cycles=A-B, zstd[=LEVEL]. See docs/traces.md")
       ->allow_extra_args(false);
   c->add_flag("--disasm-check", o.disasm_check,
@@ -105,11 +108,46 @@ RunOutput::RunOutput(const RunOutputOptions& o) : opts_(o) {
 
 RunOutput::~RunOutput() = default;
 
+#if PIMNIC_WITH_TRACE
+namespace {
+// Feeds a timing model the records a traced run steps, so traces and timing see the same run.
+class ModelFeed final : public trace::TraceSink {
+ public:
+  explicit ModelFeed(timing::CoreModel* m) : m_(m) {}
+  void record(const trace::TraceRecord& r, const trace::InsnInfo&, bool) override {
+    if (r.exec && r.hart) m_->account(*const_cast<Hart*>(r.hart), *r.exec);
+  }
+  bool wants_rejected() const override { return true; }
+
+ private:
+  timing::CoreModel* m_;
+};
+}  // namespace
+#endif
+
 void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
-                       double clock_hz, uint64_t max_insts) {
+                       double clock_hz, uint64_t max_insts, timing::CoreModel* model) {
+  const bool timed = model && model->steps();
 #if PIMNIC_WITH_TRACE
   trace::TraceOptions t;
-  t.specs = opts_.traces;
+  t.specs.clear();
+  try {
+    for (const std::string& text : opts_.traces) {
+      trace::TraceSpec spec = trace::parse_trace_spec(text);
+      if (spec.kind != "kanata") {
+        t.specs.push_back(text);
+        continue;
+      }
+      if (!timed) throw std::invalid_argument("--trace kanata needs a timing model (--model inorder)");
+      if (kanata_) throw std::invalid_argument("--trace kanata: one pipeline log at a time");
+      std::string file = spec.file;
+      if (!opts_.out_dir.empty() && !file.empty() && file[0] != '/') file = opts_.out_dir + "/" + file;
+      kanata_ = std::make_unique<trace::KanataWriter>(std::make_unique<trace::OutputStream>(file, spec.compression));
+      model->set_pipeline_log(kanata_.get());
+    }
+  } catch (const trace::TraceError& e) {
+    throw std::invalid_argument(e.what());
+  }
   t.disasm_check = opts_.disasm_check;
   t.known_errors = opts_.known_errors;
   t.out_dir = opts_.out_dir;
@@ -121,6 +159,7 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
   } catch (const trace::TraceError& e) {
     throw std::invalid_argument(e.what());
   }
+  if (tracer_ && timed) tracer_->add(std::make_unique<ModelFeed>(model), trace::TraceFilter{});
   // A trace that cannot be written (disk full) ends the run with a one-line error.
   if (tracer_)
     runner = [t = tracer_.get()](Hart& h, uint64_t budget) {
@@ -134,7 +173,9 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
   (void)runner;
   (void)image;
   (void)linux_user;
+  (void)timed;
 #endif
+
   if (!opts_.no_progress && ::isatty(STDERR_FILENO)) {
     progress_ = std::make_unique<ProgressLine>(clock_hz, max_insts);
     observer = [p = progress_.get()](const Hart& h) { p->update(h); };
@@ -152,12 +193,11 @@ void write_file(const std::string& path, const std::function<void(std::ostream&)
 void RunOutput::finish(const StatRegistry& stats, const nlohmann::json& config) {
   if (progress_) progress_->clear();
 #if PIMNIC_WITH_TRACE
-  if (tracer_) {
-    try {
-      tracer_->finish();
-    } catch (const trace::TraceError& e) {
-      throw std::invalid_argument(e.what());
-    }
+  try {
+    if (tracer_) tracer_->finish();
+    if (kanata_) kanata_->finish();
+  } catch (const trace::TraceError& e) {
+    throw std::invalid_argument(e.what());
   }
 #endif
   if (opts_.out_dir.empty()) return;

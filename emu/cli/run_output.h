@@ -22,6 +22,10 @@ struct ElfImage;
 class SymbolTable;
 namespace trace {
 class Tracer;
+class KanataWriter;
+}
+namespace timing {
+class CoreModel;
 }
 }  // namespace pimnic
 
@@ -66,10 +70,11 @@ class RunOutput {
   ~RunOutput();
 
   // Set up traces and the progress line on a machine's run-loop hooks. symbols/image: the
-  // executable's; linux_user: Linux-mode conventions in traces. Throws std::invalid_argument for
-  // bad trace options.
+  // executable's; linux_user: Linux-mode conventions in traces. model: the core's timing model
+  // (null: functional); traced runs feed it the records they step, and `--trace kanata:FILE`
+  // becomes its pipeline log. Throws std::invalid_argument for bad trace options.
   void attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
-              double clock_hz, uint64_t max_insts);
+              double clock_hz, uint64_t max_insts, timing::CoreModel* model = nullptr);
   // After the run: finish the traces, clear the progress line, write stats and config into the
   // --out directory. Throws std::invalid_argument when a file cannot be written.
   void finish(const StatRegistry& stats, const nlohmann::json& config);
@@ -83,6 +88,7 @@ class RunOutput {
   RunOutputOptions opts_;
 #if PIMNIC_WITH_TRACE
   std::unique_ptr<trace::Tracer> tracer_;
+  std::unique_ptr<trace::KanataWriter> kanata_;
 #endif
   std::unique_ptr<ProgressLine> progress_;
 };

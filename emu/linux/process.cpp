@@ -104,6 +104,7 @@ void LinuxProcess::register_stats(StatRegistry& s) {
   Hart& h = hart();
   const double hz = core_->config().clock_hz;
   s.counter("sim_insts", &h.icount, "instructions retired by all cores");
+  s.formula("sim_cycles", [&h] { return double(h.cycles()); }, "cycles of core0 simulated", true);
   s.formula("sim_seconds", [&h, hz] { return double(h.cycles()) / hz; }, "simulated seconds");
   s.formula("core0.cycles", [&h] { return double(h.cycles()); }, "core cycles elapsed", true);
   s.counter("core0.committed_insts", &h.icount, "instructions retired by core0");

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "pimnic/memmap.h"
+#include "timing/core_model.h"
 
 namespace pimnic {
 
@@ -59,13 +60,16 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
   mem_.add_device(PIMNIC_EXIT_BASE, PIMNIC_DEVICE_SIZE, exit_.get());
   mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, sysinfo_.get());
   core_ = std::make_unique<Core>(cfg, mem_);
+  clock_ = ClockDomain("core0", cfg.clock_hz);
 }
 
 void SingleCoreMachine::register_stats(StatRegistry& s) {
   Hart& h = hart();
   double hz = core_->config().clock_hz;
   s.counter("sim_insts", &h.icount, "instructions retired by all cores");
+  s.formula("sim_cycles", [&h] { return double(h.cycles()); }, "cycles of the fastest clock domain (core0) simulated", true);
   s.formula("sim_seconds", [&h, hz] { return double(h.cycles()) / hz; }, "simulated seconds");
+  s.formula("sim_ticks", [this, &h] { return double(clock_.ticks(h.cycles())); }, "simulated picoseconds", true);
   s.formula("core0.cycles", [&h] { return double(h.cycles()); }, "core cycles elapsed", true);
   s.counter("core0.committed_insts", &h.icount, "instructions retired by core0");
   s.formula("core0.ipc", [&h] { return h.cycles() ? double(h.icount) / double(h.cycles()) : 0.0; },
@@ -113,7 +117,12 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
       }
       budget = std::min<uint64_t>(budget, max_insts - h.icount);
     }
-    StopReason why = slice_runner ? slice_runner(h, budget) : h.run(budget);
+    // The core runs up to the next event (of the event queue), then the queue catches up with it.
+    StopReason why;
+    if (slice_runner) why = slice_runner(h, budget);
+    else if (model_) why = model_->run(h, budget, clock_.cycle_at_or_after(events_.next_time()));
+    else why = h.run(budget);
+    events_.run_until(clock_.ticks(h.cycles()));
     if (after_slice) after_slice(h);
     if (exited_ || why == StopReason::Exit) {
       res.kind = RunResult::Kind::Exited;
@@ -136,6 +145,7 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
       break;
     }
   }
+  if (model_) model_->drain(h);
   res.instructions = h.icount;
   return res;
 }

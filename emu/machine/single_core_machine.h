@@ -12,10 +12,15 @@
 #include "devices/sysinfo.h"
 #include "loader/elf_image.h"
 #include "mem/address_space.h"
+#include "sim/clock.h"
+#include "sim/event_queue.h"
 #include "sim/params.h"
 #include "sim/stats.h"
 
 namespace pimnic {
+namespace timing {
+class CoreModel;
+}
 
 struct RunResult {
   enum class Kind { Exited, InsnLimit, Fault } kind = Kind::Exited;
@@ -52,6 +57,13 @@ class SingleCoreMachine {
   std::function<StopReason(Hart&, uint64_t budget)> slice_runner;
   std::function<void(const Hart&)> after_slice;
 
+  // The core's timing model (null: functional, Hart::run). Untraced slices go through it; traced
+  // slices (slice_runner) feed it records themselves.
+  void set_core_model(timing::CoreModel* m) { model_ = m; }
+  // Devices schedule here; the core runs slices up to the next event (sim/event_queue.h).
+  EventQueue& events() { return events_; }
+  const ClockDomain& clock() const { return clock_; }
+
   Core& core() { return *core_; }
   Hart& hart() { return core_->hart(0); }
   AddressSpace& mem() { return mem_; }
@@ -66,6 +78,9 @@ class SingleCoreMachine {
   std::unique_ptr<SysInfoDevice> sysinfo_;
   std::unique_ptr<Core> core_;
   bool exited_ = false;
+  EventQueue events_;
+  ClockDomain clock_;
+  timing::CoreModel* model_ = nullptr;
 };
 
 // One-line description of why a hart stopped on a fault ("illegal instruction 0x... at 0x...").

@@ -16,7 +16,7 @@ constexpr int kDefaultZstdLevel = 3;
 
 }  // namespace
 
-const char* trace_kinds() { return "commit, qemu, binary"; }
+const char* trace_kinds() { return "commit, qemu, binary, kanata"; }
 
 TraceSpec parse_trace_spec(const std::string& text) {
   size_t colon = text.find(':');
@@ -27,7 +27,7 @@ TraceSpec parse_trace_spec(const std::string& text) {
   std::string head = text.substr(0, colon);
   size_t comma = head.find(',');
   spec.kind = head.substr(0, comma);
-  if (spec.kind != "commit" && spec.kind != "qemu" && spec.kind != "binary")
+  if (spec.kind != "commit" && spec.kind != "qemu" && spec.kind != "binary" && spec.kind != "kanata")
     throw TraceError("--trace: unknown kind '" + spec.kind + "' (kinds: " + trace_kinds() + ")");
   while (comma != std::string::npos) {
     size_t next = head.find(',', comma + 1);

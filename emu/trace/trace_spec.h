@@ -10,7 +10,7 @@
 namespace pimnic::trace {
 
 struct TraceSpec {
-  std::string kind;  // commit | qemu | binary
+  std::string kind;  // commit | qemu | binary | kanata (the pipeline log, written by a timing model)
   std::string file;
   TraceFilter filter;
   Compression compression;

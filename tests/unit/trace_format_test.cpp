@@ -116,7 +116,8 @@ TEST_CASE("trace: --trace specs") {
   CHECK(parse_trace_spec("commit,insts=7:f").filter.insts_hi == 7);
   CHECK(parse_trace_spec("commit,insts=-7:f").filter.insts_lo == 0);
 
-  for (const char* bad : {"commit", "commit:", "kanata:f", "commit,frob=1:f", "commit,core:f", "commit,insts=9-3:f",
+  CHECK(parse_trace_spec("kanata:f").kind == "kanata");  // the pipeline log (timing models)
+  for (const char* bad : {"commit", "commit:", "konata:f", "commit,frob=1:f", "commit,core:f", "commit,insts=9-3:f",
                           "commit,pc=0x10:f", "commit,pc=0x20-0x10:f", "commit,core=x:f", "binary,zstd=40:f"})
     CHECK_THROWS_AS(parse_trace_spec(bad), TraceError);
 }

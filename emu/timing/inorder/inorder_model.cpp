@@ -1,0 +1,221 @@
+#include "timing/inorder/inorder_model.h"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+#include "cpu/core.h"
+#include "isa/disasm.h"
+#include "sim/stats.h"
+#include "timing/mem/hierarchy.h"
+#include "timing/pipeline_log.h"
+
+namespace pimnic::timing {
+
+InOrderModel::InOrderModel(const InOrderConfig& cfg, const OpTiming& ops, const BpredConfig& bp, MemHierarchy& mem,
+                           const ClockDomain& clock)
+    : cfg_(cfg), ops_(ops), mem_(mem), period_(clock.period()), bp_(bp) {
+  if (mem.l1i()) line_shift_ = uint32_t(std::countr_zero(mem.l1i()->config().line));
+  for (size_t c = 0; c < OpTiming::kClasses; ++c) {
+    if (ops_.latency[c] == 0) ops_.latency[c] = 1;  // an operation takes at least its execute cycle
+    if (ops_.interval[c] == 0) ops_.interval[c] = 1;
+  }
+}
+
+void InOrderModel::start(Hart& h) {
+  started_ = true;
+  start_cycle_ = h.cycles() - 1;  // called after the first step, which added one cycle
+  prev_F_ = prev_D_ = prev_X_ = prev_M_ = fetch_ready_ = drain_ = start_cycle_;
+  decoder_ = &h.core().decoder();
+  thread_ = h.index();
+}
+
+StopReason InOrderModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
+  const uint64_t end = h.icount + budget;
+  stepper_.restart();
+  while (h.icount < end && h.cycles() < until_cycle) {
+    StopReason why = stepper_.step(h, rec_);
+    if (rec_.status != Status::Stop || rec_.id != isa::InsnId::Invalid) account(h, rec_);
+    if (why != StopReason::None) return why;
+  }
+  return StopReason::SliceEnd;
+}
+
+void InOrderModel::account(Hart& h, const ExecRecord& r) {
+  if (!started_) [[unlikely]] start(h);
+  // Hart::step added one cycle for the instruction plus any idle (wait-state) time; before it,
+  // cycles() was our drain point.
+  const uint64_t stepped = h.cycles();
+  if (stepped > drain_ + 1) [[unlikely]] {  // the hart idled until an interrupt: everything drained
+    uint64_t t = stepped - 1;
+    stats.idle_cycles += t - drain_;
+    prev_F_ = prev_D_ = prev_X_ = prev_M_ = std::max(prev_M_, t);
+    drain_ = t;
+    fetch_ready_ = std::max(fetch_ready_, t);
+  }
+  if (r.status == Status::Stop && r.id == isa::InsnId::Invalid) [[unlikely]] return;
+  const StaticInfo& si = info_.get(r.pc, r.word, r.id);
+  ++stats.insts;
+  const char* note = nullptr;
+
+  // ---- fetch ----------------------------------------------------------------------------------
+  uint64_t F = std::max(fetch_ready_, prev_D_);
+  uint64_t Fend = F + 1;
+  uint32_t line = r.pc >> line_shift_;
+  if (line != fetch_line_) {
+    fetch_line_ = line;
+    MemResp m = mem_.fetch().access({r.pc & ~((1u << line_shift_) - 1), 1u << line_shift_, AccessKind::Fetch},
+                                    F * period_);
+    uint64_t ready = to_cycle(m.ready);
+    if (ready > Fend) {
+      stats.stall_fetch_icache += ready - Fend;
+      Fend = ready;
+      note = "icache miss";
+    }
+  }
+  // ---- decode ---------------------------------------------------------------------------------
+  uint64_t D = std::max(Fend, prev_X_);
+  // ---- issue: operands, unit, drain -----------------------------------------------------------
+  bool mmio = false;
+  for (unsigned i = 0; i < r.nmem; ++i) mmio |= r.mem[i].mmio;
+  const bool serialize = si.serialize || mmio || r.interrupted || r.id == isa::InsnId::Invalid;
+  uint64_t X = std::max(D + 1, prev_X_ + 1);
+  uint64_t ready = X;
+  const isa::RegDeps* full = si.many ? &info_.full(si) : nullptr;
+  const unsigned nsrc = full ? full->nsrc : si.nsrc;
+  const isa::RegId* src = full ? full->src : si.src;
+  for (unsigned i = 0; i < nsrc; ++i) ready = std::max(ready, reg_ready_[src[i]]);
+  if (ready > X) {
+    stats.stall_data += ready - X;
+    X = ready;
+    if (!note) note = "waits for a source register";
+  }
+  const size_t cls = size_t(si.cls);
+  if (unit_free_[cls] > X) {
+    stats.stall_unit += unit_free_[cls] - X;
+    X = unit_free_[cls];
+    if (!note) note = "unit busy";
+  }
+  if (serialize) {
+    ++stats.serializing;
+    if (drain_ > X) {
+      stats.stall_serialize += drain_ - X;
+      X = drain_;
+    }
+    if (!note) note = mmio ? "device access: waits for the pipeline to drain" : "serializes: waits for the pipeline to drain";
+  }
+  unit_free_[cls] = X + ops_.interval[cls];
+  const uint64_t E = X + ops_.latency[cls];  // result on the bypass
+  // ---- memory ---------------------------------------------------------------------------------
+  uint64_t M = std::max(E, prev_M_ + 1);
+  uint64_t Mend = M + 1;
+  bool is_load = false;
+  for (unsigned i = 0; i < r.nmem; ++i) {
+    const MemAccess& a = r.mem[i];
+    uint64_t t = M + i;  // one access per cycle (multiple, string)
+    uint64_t done;
+    if (a.mmio) {
+      ++stats.mmio;
+      done = t + 1 + to_cycle(mem_.mmio_latency());
+    } else {
+      MemResp m = mem_.data().access({a.addr, a.size, a.write ? AccessKind::Store : AccessKind::Load}, t * period_);
+      // Stores retire into a write buffer: the line fill does not hold the pipeline.
+      done = a.write ? t + 1 : to_cycle(m.ready);
+      if (!a.write && m.level > 1 && !note) note = "dcache miss";
+    }
+    if (a.write) ++stats.stores;
+    else ++stats.loads, is_load = true;
+    Mend = std::max(Mend, std::max(done, t + 1));
+  }
+  if (Mend > M + 1) stats.stall_memory += Mend - (M + 1);
+  // ---- writeback ------------------------------------------------------------------------------
+  uint64_t W = std::max(Mend, drain_);
+  const uint64_t result = is_load ? Mend : E;
+  const unsigned ndst = full ? full->ndst : si.ndst;
+  const isa::RegId* dst = full ? full->dst : si.dst;
+  for (unsigned i = 0; i < ndst; ++i) reg_ready_[dst[i]] = result;
+  // ---- next fetch -----------------------------------------------------------------------------
+  uint64_t next_fetch = Fend;
+  bool mispredicted = false;
+  if (si.br.is_branch && !r.interrupted) {
+    BranchPrediction p = bp_.predict(si.br);
+    BranchMiss miss = bp_.resolve(si.br, p, r.next_pc);
+    bp_.commit(si.br, p, r.next_pc);
+    if (miss == BranchMiss::Direction || miss == BranchMiss::Target) {
+      mispredicted = true;
+      next_fetch = E + cfg_.mispredict_penalty;
+      stats.stall_branch += next_fetch - Fend;
+      note = miss == BranchMiss::Direction ? "mispredicted direction" : "mispredicted target";
+      fetch_line_ = ~0u;
+    } else if (r.next_pc != r.pc + 4) {
+      next_fetch = Fend + cfg_.taken_bubble;
+      stats.stall_taken += cfg_.taken_bubble;
+      fetch_line_ = ~0u;
+    }
+  }
+  if (r.interrupted || si.refetch || (r.next_pc != r.pc + 4 && !si.br.is_branch)) {
+    // Context synchronization, an interrupt, or a jump without a branch (rfi, sc): refetch after it.
+    if (r.interrupted) ++stats.interrupts;
+    next_fetch = std::max(next_fetch, W + 1 + cfg_.serialize_penalty);
+    fetch_line_ = ~0u;
+  }
+  if (log_) [[unlikely]] log_insn(h, r, F, D, X, M, W, note, mispredicted, E);
+  prev_F_ = F, prev_D_ = D, prev_X_ = X, prev_M_ = M;
+  drain_ = W + 1;
+  fetch_ready_ = next_fetch;
+  // The time convention of core_model.h: cycles() is the drain point.
+  h.cycle_offset += drain_ - h.cycles();
+}
+
+void InOrderModel::drain(Hart& h) {
+  if (!started_) return;
+  if (log_) log_->settle(~0ull);
+  (void)h;  // cycles() already is the last completion
+}
+
+void InOrderModel::log_insn(const Hart& h, const ExecRecord& r, uint64_t F, uint64_t D, uint64_t X, uint64_t M,
+                            uint64_t W, const char* note, bool wrong_path_after, uint64_t resolve) {
+  (void)h;
+  std::string text = r.id == isa::InsnId::Invalid ? std::string("(fetch fault)")
+                                                  : isa::disassemble(*decoder_, r.word, r.pc);
+  uint64_t id = log_->begin(F, thread_, r.pc, text.c_str());
+  log_->stage(id, F, "F");
+  log_->stage(id, D, "D");
+  log_->stage(id, X, "X");
+  log_->stage(id, M, "M");
+  log_->stage(id, W, "W");
+  if (note) log_->note(id, note);
+  if (r.interrupted) log_->note(id, "interrupt taken");
+  log_->end(id, W + 1, false);
+  if (wrong_path_after) {
+    // What fetch brought in down the wrong path until the branch resolved, squashed then.
+    uint64_t n = 0;
+    for (uint64_t c = F + 1; c < resolve && n < 4; ++c, ++n) {
+      uint64_t w = log_->begin(c, thread_, 0, "(wrong path)");
+      log_->stage(w, c, "F");
+      if (c + 1 < resolve) log_->stage(w, c + 1, "D");
+      log_->end(w, resolve, true);
+    }
+  }
+  log_->settle(F);
+}
+
+void InOrderModel::register_stats(StatRegistry& s, const std::string& p) {
+  s.counter(p + "inorder.insts", &stats.insts, "instructions timed by the in-order model");
+  s.counter(p + "inorder.stall_fetch_icache", &stats.stall_fetch_icache, "fetch cycles waiting for the I-cache");
+  s.counter(p + "inorder.stall_branch", &stats.stall_branch, "fetch cycles lost to branch mispredictions");
+  s.counter(p + "inorder.stall_taken", &stats.stall_taken, "fetch cycles lost to correctly predicted taken branches");
+  s.counter(p + "inorder.stall_data", &stats.stall_data, "issue cycles waiting for source registers (scoreboard)");
+  s.counter(p + "inorder.stall_unit", &stats.stall_unit, "issue cycles waiting for a busy functional unit");
+  s.counter(p + "inorder.stall_serialize", &stats.stall_serialize, "issue cycles waiting for the pipeline to drain");
+  s.counter(p + "inorder.stall_memory", &stats.stall_memory, "cycles loads spent in M beyond one (cache misses)");
+  s.counter(p + "inorder.serializing", &stats.serializing, "instructions that drained the pipeline first");
+  s.counter(p + "inorder.interrupts", &stats.interrupts, "interrupts taken (pipeline flushes)");
+  s.counter(p + "inorder.idle_cycles", &stats.idle_cycles, "cycles in the wait state (MSR[POW])");
+  s.counter(p + "inorder.loads", &stats.loads, "load accesses");
+  s.counter(p + "inorder.stores", &stats.stores, "store accesses");
+  s.counter(p + "inorder.mmio", &stats.mmio, "device register accesses");
+  bp_.register_stats(s, p + "bpred.");
+}
+
+}  // namespace pimnic::timing

@@ -1,0 +1,29 @@
+#include "timing/model_factory.h"
+
+#include <stdexcept>
+
+#include "sim/stats.h"
+#include "timing/functional_model.h"
+#include "timing/inorder/inorder_model.h"
+
+namespace pimnic::timing {
+
+CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, const std::string& prefix) {
+  CoreTiming t;
+  if (cfg.model == "functional") {
+    t.model = std::make_unique<FunctionalModel>();
+    return t;
+  }
+  if (cfg.model == "ooo") throw std::invalid_argument("core.model=ooo: the out-of-order model is not available yet");
+  if (cfg.model != "inorder") throw std::invalid_argument("core.model: unknown model '" + cfg.model + "'");
+  t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix);
+  t.model = std::make_unique<InOrderModel>(cfg.inorder, cfg.ops, cfg.bpred, *t.mem, clock);
+  return t;
+}
+
+void CoreTiming::register_stats(StatRegistry& s, const std::string& prefix) {
+  model->register_stats(s, prefix);
+  if (mem) mem->register_stats(s);
+}
+
+}  // namespace pimnic::timing
