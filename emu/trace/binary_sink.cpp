@@ -63,7 +63,6 @@ BinarySink::ThreadState& BinarySink::switch_to(const TraceRecord& r) {
 // The text of (pc, word) goes out before its first record, and again whenever the thread's
 // cache slot was refilled (a new word at pc, or another pc in the slot).
 void BinarySink::define(const TraceRecord& r, const InsnInfo& info) {
-  if (info.described & describe_bit) [[likely]] return;
   info.described |= describe_bit;
   const std::string& text = r.insns->text(info);
   const size_t len = std::min<size_t>(text.size(), 0xFFFF);
@@ -76,54 +75,97 @@ void BinarySink::define(const TraceRecord& r, const InsnInfo& info) {
   out_->advance(p);
 }
 
-void BinarySink::record(const TraceRecord& r, const InsnInfo& info, bool) {
-  ThreadState& t = switch_to(r);
-  if (r.fetched) define(r, info);
-  uint8_t flags = 0;
-  if (!t.started || r.pc != t.pc + 4) flags |= binfmt::EXEC_PC;
-  if (!t.started || r.icount != t.icount + 1) flags |= binfmt::EXEC_ICOUNT;
-  const int64_t delta = int64_t(r.cycle - r.icount);
-  if (!t.started || delta != t.cycle_delta) flags |= binfmt::EXEC_CYCLE;
-  if (r.nkeys) flags |= binfmt::EXEC_REGS;
-  const unsigned nmem = r.exec ? r.exec->nmem : 0;
-  if (nmem || (r.exec && r.exec->mem_overflow)) flags |= binfmt::EXEC_MEM;
-  if (r.interrupted) flags |= binfmt::EXEC_INT;
-  if (!r.fetched) flags |= binfmt::EXEC_NOFETCH;
-  t.started = true;
-  t.pc = r.pc;
-  t.icount = r.icount;
-  t.cycle_delta = delta;
+namespace {
 
-  char* p = out_->reserve(32 + size_t(r.nkeys) * 35 + size_t(nmem) * 40);
-  *p++ = char(flags);
-  if (flags & binfmt::EXEC_PC) p = put_le<uint32_t>(p, r.pc);
-  if (flags & binfmt::EXEC_ICOUNT) p = put_uleb(p, r.icount);
-  if (flags & binfmt::EXEC_CYCLE) p = put_sleb(p, delta);
-  if (flags & binfmt::EXEC_REGS) {
-    *p++ = char(r.nkeys);
-    for (unsigned i = 0; i < r.nkeys; ++i) {
-      const RegKey k = r.keys[i];
-      if (k < 0x80) {
-        *p++ = char(k);
-      } else {
-        const unsigned spr = k - KEY_SPR0;
-        *p++ = char(0x80 | (spr >> 8));
-        *p++ = char(spr & 0xFF);
-      }
-      p += reg_bytes(*r.hart, k, reinterpret_cast<uint8_t*>(p));
-    }
+// A register's key and big-endian value at p.
+[[gnu::always_inline]] inline char* put_reg(char* p, const Hart& h, RegKey k) {
+  if (k < KEY_FPR0) [[likely]] {  // a GPR: key byte and four value bytes in one store
+    const uint64_t v = uint64_t(__builtin_bswap32(h.gpr[k])) << 8 | k;
+    std::memcpy(p, &v, 8);  // room reserved; only 5 bytes count
+    return p + 5;
   }
-  if (flags & binfmt::EXEC_MEM) {
-    *p++ = char(nmem | (r.exec->mem_overflow ? 0x80 : 0));
+  if (k < 0x80) {
+    *p++ = char(k);
+  } else {
+    const unsigned spr = k - KEY_SPR0;
+    *p++ = char(0x80 | (spr >> 8));
+    *p++ = char(spr & 0xFF);
+  }
+  return p + reg_bytes_slow(h, k, reinterpret_cast<uint8_t*>(p));
+}
+
+}  // namespace
+
+void BinarySink::record(const TraceRecord& r, const InsnInfo& info, bool) {
+  if (r.context != current_) [[unlikely]] switch_to(r);
+  ThreadState& t = *cur_;
+  if (!(info.described & describe_bit)) [[unlikely]] {
+    if (r.fetched) define(r, info);
+  }
+  static const ExecRecord kNoExec{};
+  const ExecRecord& e = r.exec ? *r.exec : kNoExec;
+  const uint32_t pc = r.pc;
+  const uint64_t icount = r.icount;
+  const int64_t delta = int64_t(r.cycle - icount);
+  const unsigned nkeys = r.nkeys;
+  const unsigned nmem = e.nmem;
+
+  // Room for the fixed part (flags 1, pc 4, icount 10, cycle 10, counts 2, interrupt 2) and for
+  // every register (key 2, value 32) and access (6 + 32) written with whole-word moves.
+  char* p = out_->reserve(40 + size_t(nkeys) * 40 + size_t(nmem) * 40);
+  char* const head = p++;  // the flags, known at the end
+  unsigned flags = 0;
+  // The first record of a thread carries everything (t.started is false only then).
+  if (pc != t.pc + 4 || icount != t.icount + 1 || delta != t.cycle_delta || !t.started) [[unlikely]] {
+    const bool s = t.started;
+    if (!s || pc != t.pc + 4) {
+      flags |= binfmt::EXEC_PC;
+      p = put_le<uint32_t>(p, pc);
+    }
+    if (!s || icount != t.icount + 1) {
+      flags |= binfmt::EXEC_ICOUNT;
+      p = put_uleb(p, icount);
+    }
+    if (!s || delta != t.cycle_delta) {
+      flags |= binfmt::EXEC_CYCLE;
+      p = put_sleb(p, delta);
+    }
+    t.started = true;
+    t.cycle_delta = delta;
+  }
+  t.pc = pc;
+  t.icount = icount;
+  if (nkeys) {
+    flags |= binfmt::EXEC_REGS;
+    *p++ = char(nkeys);
+    const RegKey* keys = r.keys;
+    const Hart& h = *r.hart;
+    for (unsigned i = 0; i < nkeys; ++i) p = put_reg(p, h, keys[i]);
+  }
+  if (nmem || e.mem_overflow) [[unlikely]] {
+    flags |= binfmt::EXEC_MEM;
+    *p++ = char(nmem | (e.mem_overflow ? 0x80 : 0));
     for (unsigned i = 0; i < nmem; ++i) {
-      const MemAccess& m = r.exec->mem[i];
-      *p++ = char((m.write ? binfmt::MEM_STORE : 0) | (m.mmio ? binfmt::MEM_DEVICE : 0));
-      *p++ = char(m.size);
-      p = put_le<uint32_t>(p, m.addr);
-      p = put_str(p, reinterpret_cast<const char*>(m.data), m.size < sizeof m.data ? m.size : sizeof m.data);
+      const MemAccess& m = e.mem[i];
+      const uint32_t kind = uint32_t((m.write ? binfmt::MEM_STORE : 0) | (m.mmio ? binfmt::MEM_DEVICE : 0)) |
+                            uint32_t(m.size) << 8;
+      std::memcpy(p, &kind, 2);
+      std::memcpy(p + 2, &m.addr, 4);
+      const unsigned n = m.size < sizeof m.data ? m.size : sizeof m.data;
+      if (n <= 8) [[likely]] {
+        std::memcpy(p + 6, m.data, 8);  // whole word; only n bytes count
+      } else {
+        std::memcpy(p + 6, m.data, sizeof m.data);
+      }
+      p += 6 + n;
     }
   }
-  if (flags & binfmt::EXEC_INT) p = put_le<uint16_t>(p, uint16_t(r.interrupt));
+  if (r.interrupted) [[unlikely]] {
+    flags |= binfmt::EXEC_INT;
+    p = put_le<uint16_t>(p, uint16_t(r.interrupt));
+  }
+  if (!r.fetched) [[unlikely]] flags |= binfmt::EXEC_NOFETCH;
+  *head = char(flags);
   out_->advance(p);
   ++count_;
 }

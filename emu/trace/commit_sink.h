@@ -7,6 +7,8 @@
 
 namespace pimnic::trace {
 
+struct KeyPrefixes;
+
 class CommitSink : public TraceSink {
  public:
   explicit CommitSink(std::unique_ptr<OutputStream> out);
@@ -14,7 +16,21 @@ class CommitSink : public TraceSink {
   void finish() override { out_->finish(); }
 
  private:
+  // A decimal number kept as text: consecutive values (the next instruction's count and cycle)
+  // are a digit increment instead of a conversion.
+  struct Counter {
+    uint64_t value = 0;
+    unsigned len = 1;
+    char text[24] = {'0'};
+    char* put(char* p, uint64_t v);
+  };
+
   std::unique_ptr<OutputStream> out_;
+  const KeyPrefixes* keys_;  // " r3=", " cr0=", ...
+  uint32_t context_ = ~0u;  // TraceRecord::context of the prefix below
+  unsigned prefix_len_ = 0;
+  char prefix_[24];         // "node:core:thread "
+  Counter cycle_, icount_;
 };
 
 }  // namespace pimnic::trace

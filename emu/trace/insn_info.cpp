@@ -101,6 +101,7 @@ const std::string& InsnInfoCache::text(const InsnInfo& info) {
   InsnInfo& e = const_cast<InsnInfo&>(info);  // the slot is ours; text is a lazily filled part of it
   if (!e.has_text) {
     e.text = static_text(decoder_, symbols_, e.pc, e.word);
+    e.text.reserve((e.text.size() + 16) & ~size_t(15));  // see put_text
     e.has_text = true;
   }
   return e.text;

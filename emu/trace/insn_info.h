@@ -4,6 +4,7 @@
 // loop does not decode or disassemble again.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -43,7 +44,8 @@ class InsnInfoCache {
     if (e.pc != pc || e.word != word) [[unlikely]] fill(e, pc, word, id);
     return e;
   }
-  // The static part of a commit line, computed on first use.
+  // The static part of a commit line, computed on first use. Its buffer has room up to the
+  // next multiple of 16 bytes, so put_text may copy it in 16-byte moves.
   const std::string& text(const InsnInfo& info);
 
  private:
@@ -53,6 +55,15 @@ class InsnInfoCache {
   const SymbolTable* symbols_;
   std::unique_ptr<InsnInfo[]> slots_;
 };
+
+// Copy an InsnInfoCache::text() to p (with room for its length rounded up to 16): whole 16-byte
+// moves, which may read and write past the end (within the string's capacity and the room).
+inline char* put_text(char* p, const std::string& s) {
+  const char* src = s.data();
+  const size_t n = s.size();
+  for (size_t i = 0; i < n; i += 16) std::memcpy(p + i, src + i, 16);
+  return p + n;
+}
 
 // "<sym+0x10> 7c632214 add r3, r3, r4": symbol of pc ("-" when none), word, pimnic's disassembly.
 std::string static_text(const isa::Decoder& decoder, const SymbolTable* symbols, uint32_t pc, uint32_t word);

@@ -56,7 +56,25 @@ class OutputStream {
 };
 
 // Fast fixed-width hex and decimal into a buffer (the formatters' inner loop).
+// Eight hex digits of v at p (no library call, no loop: the nibbles are spread into bytes and
+// turned into ASCII eight at a time).
+inline char* put_hex8(char* p, uint32_t v) {
+  uint64_t x = v;
+  x = ((x & 0xFFFF0000ull) << 16) | (x & 0xFFFFull);
+  x = ((x & 0x0000FF000000FF00ull) << 8) | (x & 0x000000FF000000FFull);
+  x = ((x & 0x00F000F000F000F0ull) << 4) | (x & 0x000F000F000F000Full);
+  // Byte i now holds nibble i (the least significant first): 'a'-'0'-10 = 39 more for 10..15.
+  const uint64_t letters = ((x + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
+  x += 0x3030303030303030ull + letters * 39;
+  x = __builtin_bswap64(x);  // the most significant digit first (hosts are little-endian)
+  std::memcpy(p, &x, 8);
+  return p + 8;
+}
 inline char* put_hex(char* p, uint64_t v, unsigned digits) {
+  if (__builtin_constant_p(digits)) {
+    if (digits == 8) return put_hex8(p, uint32_t(v));
+    if (digits == 16) return put_hex8(put_hex8(p, uint32_t(v >> 32)), uint32_t(v));
+  }
   static const char kHex[] = "0123456789abcdef";
   for (unsigned i = digits; i-- > 0;) {
     p[i] = kHex[v & 15];
@@ -94,7 +112,13 @@ inline char* put_dec(char* p, uint64_t v) {
 // Bytes as lowercase hex, two digits each.
 inline char* put_bytes_hex(char* p, const uint8_t* b, unsigned n) {
   static const char kHex[] = "0123456789abcdef";
-  for (unsigned i = 0; i < n; ++i) {
+  unsigned i = 0;
+  for (; i + 4 <= n; i += 4) {
+    uint32_t w;
+    std::memcpy(&w, b + i, 4);
+    put_hex8(p + 2 * i, __builtin_bswap32(w));
+  }
+  for (; i < n; ++i) {
     p[2 * i] = kHex[b[i] >> 4];
     p[2 * i + 1] = kHex[b[i] & 15];
   }

@@ -7,8 +7,9 @@ namespace {
 // Rows after which interrupts must be looked at again before the next instruction: anything
 // that writes MSR (mtmsr, rfi, wrtee), an SPR (mtdec re-arms the decrementer), or serializes.
 struct RecheckRows {
-  bool rows[size_t(isa::InsnId::Count)];
+  bool rows[0x10000];  // indexed by any InsnId: Invalid (0xFFFF, an illegal word) rechecks too
   RecheckRows() {
+    for (bool& b : rows) b = true;
     for (const isa::InsnRow& row : isa::table())
       rows[size_t(row.id)] = (row.flags & (isa::F_MSR | isa::F_SERIALIZE)) || row.cls == isa::OpClass::Spr;
   }

@@ -19,19 +19,19 @@ class Stepper {
   explicit Stepper(Hart& h);
   // Before the first step, and after anything else ran the hart (Hart::run).
   void restart() { poll_ = true; }
-  StopReason step(ExecRecord& r) {
+  [[gnu::always_inline]] StopReason step(ExecRecord& r) {
     Hart& h = h_;
     const bool poll = poll_ || h.icount >= poll_at_ || (h.msr & MSR_POW) ||
                       ((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
     StopReason why = h.step(r, poll);
     if (poll) [[unlikely]] poll_at_ = h.next_timer_icount();
-    poll_ = r.interrupted || r.id == isa::InsnId::Invalid || recheck_[size_t(r.id)];
+    poll_ = r.interrupted | recheck_[size_t(r.id)];  // (recheck_ covers InsnId::Invalid)
     return why;
   }
 
  private:
   Hart& h_;
-  const bool* recheck_;   // per row: interrupts must be checked after it
+  const bool* recheck_;   // per InsnId (0..0xFFFF): interrupts must be checked after it
   uint64_t poll_at_ = 0;  // icount at which the decrementer needs a look
   bool poll_ = true;      // check before the next instruction
 };

@@ -19,6 +19,7 @@ void Tracer::add(std::unique_ptr<TraceSink> sink, TraceFilter filter) {
                 filter.thread < 0 && filter.insts_lo == 0 && filter.insts_hi == TraceFilter::kNoLimit &&
                 filter.cycles_lo == 0 && filter.cycles_hi == TraceFilter::kNoLimit;
   sinks_.push_back({std::move(sink), std::move(filter), rejected});
+  nsinks_ = sinks_.size();
 }
 
 Tracer::HartState& Tracer::state(Hart& h) {
@@ -46,67 +47,33 @@ uint64_t Tracer::skippable(const Hart& h, HartState& hs) const {
   return first > h.icount + 1 ? first - 1 - h.icount : 0;
 }
 
-StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
-  HartState& hs = state(h);
-  hs.recheck_icount = 0;
-  while (budget) {
-    if (h.icount >= hs.recheck_icount) {
-      if (uint64_t skip = skippable(h, hs)) {
-        const uint64_t before = h.icount;
-        StopReason why = h.run(std::min(skip, budget));
-        budget -= std::min(budget, std::max<uint64_t>(h.icount - before, 1));
-        hs.stepping = false;
-        hs.recheck_icount = 0;
-        if (why != StopReason::SliceEnd) return why;
-        continue;
-      }
-    }
-    if (!hs.stepping) {
-      for (Entry& e : sinks_) e.sink->start(h);
-      hs.expected_pc = h.pc;
-      hs.stepper->restart();
-      hs.stepping = true;
-    }
-    StopReason why = hs.stepper->step(exec_);
-    --budget;
-    emit(h, hs, core);
-    if (why != StopReason::None) return why;
-  }
-  return StopReason::SliceEnd;
-}
-
-void Tracer::emit(Hart& h, HartState& hs, unsigned core) {
+// The record of the instruction the stepper just executed, to the sinks. rec_'s where-fields,
+// exec, hart and insns were set by run() for this hart.
+inline void Tracer::emit(Hart& h, HartState& hs, InsnInfoCache& insns) {
   const ExecRecord& e = exec_;
-  // step() stopped before executing anything (e.g. a halted core): nothing to trace.
-  if (e.id == isa::InsnId::Invalid && !e.interrupted && e.status == Status::Stop) [[unlikely]] return;
   TraceRecord& r = rec_;
   const bool before = e.pc != hs.expected_pc;  // an interrupt was taken before the instruction
   hs.expected_pc = e.next_pc;
-  const uint32_t context = uint32_t(ctx_.node) << 16 | (core & 0xFF) << 8 | (h.index() & 0xFF);
-  if (r.context != context || hs.context != context) [[unlikely]] {
-    // Only when the hart changes: sinks read these right after, and rewriting them per record
-    // costs a store-forwarding stall on every context read.
-    r.node = ctx_.node;
-    r.core = uint8_t(core);
-    r.thread = uint8_t(h.index());
-    r.context = hs.context = context;
-  }
   r.cycle = h.cycles();
   r.icount = h.icount;
   r.pc = e.pc;
   r.word = e.word;
-  r.fetched = !(e.interrupted && e.interrupt == Interrupt::InstructionStorage && e.id == isa::InsnId::Invalid &&
-                e.word == 0);
   r.interrupted = e.interrupted;
   r.interrupt = e.interrupt;
-  r.exec = &e;
-  r.hart = &h;
-  r.insns = hs.insns.get();
-
+  if (all_accept_ && !e.interrupted) [[likely]] {  // one sink that wants everything: no filter
+    r.fetched = true;
+    const InsnInfo& info = insns.get(e.pc, e.word, e.id);
+    r.keys = info.dst;
+    r.nkeys = info.ndst;
+    sinks_.front().sink->record(r, info, true);
+    return;
+  }
+  r.fetched = !(e.interrupted && e.interrupt == Interrupt::InstructionStorage && e.id == isa::InsnId::Invalid &&
+                e.word == 0);
   bool accepted[16];
-  const size_t n = sinks_.size();
+  const size_t n = nsinks_;
   if (all_accept_) {
-    accepted[0] = true;  // one sink that wants everything: no filter to evaluate
+    accepted[0] = true;
   } else {
     bool any = false;
     for (size_t i = 0; i < n; ++i) {
@@ -115,8 +82,8 @@ void Tracer::emit(Hart& h, HartState& hs, unsigned core) {
     }
     if (!any) return;
   }
-  const InsnInfo& info = r.fetched ? hs.insns->get(e.pc, e.word, e.id) : no_insn_;
-  if (!r.interrupted) [[likely]] {
+  const InsnInfo& info = r.fetched ? insns.get(e.pc, e.word, e.id) : no_insn_;
+  if (!r.interrupted) {
     r.keys = info.dst;
     r.nkeys = info.ndst;
   } else {
@@ -124,6 +91,54 @@ void Tracer::emit(Hart& h, HartState& hs, unsigned core) {
   }
   for (size_t i = 0; i < n; ++i)
     if (accepted[i] || sinks_[i].wants_rejected) sinks_[i].sink->record(r, info, accepted[i]);
+}
+
+StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
+  HartState& hs = state(h);
+  hs.recheck_icount = 0;
+  // This hart's records until run() returns.
+  TraceRecord& r = rec_;
+  r.node = ctx_.node;
+  r.core = uint8_t(core);
+  r.thread = uint8_t(h.index());
+  r.context = uint32_t(ctx_.node) << 16 | (core & 0xFF) << 8 | (h.index() & 0xFF);
+  r.exec = &exec_;
+  r.hart = &h;
+  r.insns = hs.insns.get();
+  Stepper& stepper = *hs.stepper;
+  InsnInfoCache& insns = *hs.insns;
+  uint64_t recheck = hs.recheck_icount;
+  while (budget) {
+    if (h.icount >= recheck) [[unlikely]] {
+      if (uint64_t skip = skippable(h, hs)) {
+        const uint64_t before = h.icount;
+        StopReason why = h.run(std::min(skip, budget));
+        budget -= std::min(budget, std::max<uint64_t>(h.icount - before, 1));
+        hs.stepping = false;
+        hs.recheck_icount = 0;
+        recheck = 0;
+        if (why != StopReason::SliceEnd) return why;
+        continue;
+      }
+      recheck = hs.recheck_icount;
+    }
+    if (!hs.stepping) [[unlikely]] {
+      for (Entry& e : sinks_) e.sink->start(h);
+      hs.expected_pc = h.pc;
+      stepper.restart();
+      hs.stepping = true;
+    }
+    StopReason why = stepper.step(exec_);
+    --budget;
+    const ExecRecord& e = exec_;
+    if (e.id == isa::InsnId::Invalid && !e.interrupted && e.status == Status::Stop) [[unlikely]] {
+      // step() stopped before executing anything (e.g. a halted core): nothing to trace.
+    } else {
+      emit(h, hs, insns);
+    }
+    if (why != StopReason::None) [[unlikely]] return why;
+  }
+  return StopReason::SliceEnd;
 }
 
 // The registers an interrupted instruction wrote, then those its interrupt wrote. An

@@ -60,18 +60,18 @@ class Tracer {
     uint32_t expected_pc = 0;  // next_pc of the last record: a different pc means an interrupt came first
     bool stepping = false;     // sinks have seen start() since the last fast-forward
     uint64_t recheck_icount = 0;
-    uint32_t context = ~0u;    // TraceRecord::context of this hart
   };
   HartState& state(Hart& h);
   // Instructions that no sink wants before the next wanted one (~0: none is wanted any more).
   uint64_t skippable(const Hart& h, HartState& hs) const;
-  void emit(Hart& h, HartState& hs, unsigned core);
+  [[gnu::always_inline]] inline void emit(Hart& h, HartState& hs, InsnInfoCache& insns);
   void collect_keys(const InsnInfo& info, bool raised);
 
   TraceContext ctx_;
   std::vector<Entry> sinks_;
   bool any_wants_rejected_ = false;
   bool all_accept_ = false;  // a single sink without filter
+  size_t nsinks_ = 0;
   bool any_cycle_window_ = false;
   std::unordered_map<const Hart*, HartState> harts_;
   ExecRecord exec_;
