@@ -8,6 +8,7 @@
 
 #include "cpu/dcr_bus.h"
 #include "cpu/decode_cache.h"
+#include "cpu/feb_memory.h"
 #include "cpu/hart.h"
 #include "isa/decoder.h"
 
@@ -45,6 +46,22 @@ class Core {
   Hart& hart(size_t i) { return *harts_[i]; }
   bool has(isa::Feature f) const { return cfg_.features & f; }
 
+  // ---- PIM threads (cpu/thread_scheduler.cpp, docs/isa/pim.md) --------------------------------
+  // Full/empty bits of the RAM at address 0 (empty range on cores without the PIM extension).
+  FebMemory& feb() { return feb_; }
+  // Run the live threads round robin for about budget instructions in all. Returns SliceEnd,
+  // Deadlock (every live thread blocked for good), or the first other stop (exit, fault, ...) of
+  // a thread: stopped_hart() is that thread. A core with one hart just runs it.
+  StopReason run_threads(uint64_t budget);
+  size_t stopped_hart() const { return stopped_; }
+  // Start a free context at pc with r3 = arg, inheriting parent's MSR and time; null if none free.
+  Hart* start_thread(const Hart& parent, uint32_t pc, uint32_t arg);
+  unsigned live_threads() const;
+  // "every thread blocked: thread 0 at 0x... waits for 0x... to become full, ..."
+  std::string deadlock_message() const;
+  // Back to one running thread (hart 0) and all words full (machine reset).
+  void reset_threads();
+
  private:
   CoreConfig cfg_;
   AddressSpace& mem_;
@@ -52,6 +69,9 @@ class Core {
   DecodeCache dcache_;
   DcrBus dcr_;
   std::vector<std::unique_ptr<Hart>> harts_;
+  FebMemory feb_;
+  size_t stopped_ = 0;
+  size_t next_ = 0;  // round-robin position
 };
 
 }  // namespace pimnic

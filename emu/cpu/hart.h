@@ -26,8 +26,14 @@ using isa::Status;
 
 // What a hart does when it stops on its own (exit device, halt, unhandled fault).
 enum class StopReason : uint8_t {
-  None, Exit, Halt, InsnLimit, Breakpoint, Watchpoint, Fault, SliceEnd, DebugRequest
+  None, Exit, Halt, InsnLimit, Breakpoint, Watchpoint, Fault, SliceEnd, DebugRequest,
+  // PIM threads (cpu/thread_scheduler.cpp): waiting on a full/empty bit, gave up its turn,
+  // ended; and, from Core::run_threads only, every live thread waits forever.
+  Blocked, Yield, ThreadExit, Deadlock
 };
+
+// A hardware thread context of a PIM core: free, running, or waiting on a full/empty bit.
+enum class ThreadState : uint8_t { Free, Running, Blocked };
 
 // The world outside the core: bare-metal firmware takes interrupts through vectors; Linux user mode
 // turns sc into system calls and faults into signals. Called only on rare paths.
@@ -83,6 +89,21 @@ struct Hart : public ArchState, public MemoryListener {
   void request_stop(StopReason why) {
     stop_reason = why;
     icount_limit = icount + 1;
+  }
+
+  // ---- PIM threads (docs/isa/pim.md) ----------------------------------------------------------
+  ThreadState thread_state = ThreadState::Running;  // Core makes harts other than 0 Free
+  uint32_t wait_ea = 0;        // Blocked: the word whose full/empty bit it waits on
+  bool wait_full = false;      // Blocked: waits for full (readFE/readFF) or empty (writeEF)
+  uint64_t wait_icount = 0;    // icount before the blocked instruction, which did not retire
+  // Block on the full/empty bit of ea: ends the slice without retiring the instruction.
+  Status block_on(uint32_t ea, bool want_full) {
+    thread_state = ThreadState::Blocked;
+    wait_ea = ea;
+    wait_full = want_full;
+    wait_icount = icount;
+    stop_reason = StopReason::Blocked;
+    return Status::Stop;
   }
 
   // ---- time ----------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 // `monitor` commands (qRcmd): output goes to gdb's console as O packets, then OK.
 #include <cstdio>
+#include <cstdlib>
 
+#include "cpu/core.h"
 #include "gdb/hex.h"
 #include "gdb/stub.h"
 
@@ -16,12 +18,30 @@ const char kHelp[] =
     "  trace on|off       print each executed instruction on pimnic's stderr\n"
     "  step-irqs on|off   let single steps take interrupts and timer events (default off:\n"
     "                     they stay pending until the machine continues)\n"
-    "  reset              reset the machine: RAM reloaded, every thread back at its entry\n";
+    "  reset              reset the machine: RAM reloaded, every thread back at its entry\n"
+    "  feb ADDR           full/empty bit of the aligned PIM-memory word holding ADDR\n";
 
 std::string trim(std::string s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\t')) s.pop_back();
   size_t i = s.find_first_not_of(" \t");
   return i == std::string::npos ? std::string{} : s.substr(i);
+}
+
+// The full/empty bit of the word at ADDR, from the first core whose PIM memory holds it.
+std::string feb_report(std::vector<TargetHart>& harts, const std::string& arg) {
+  char* end = nullptr;
+  unsigned long a = std::strtoul(arg.c_str(), &end, 0);
+  if (arg.empty() || *end || a > 0xFFFFFFFFul) return "usage: monitor feb ADDR (e.g. feb 0x20000)\n";
+  const uint32_t word = uint32_t(a) & ~3u;
+  char buf[96];
+  for (const TargetHart& t : harts) {
+    FebMemory& feb = t.hart->core().feb();
+    if (!feb.covers(word)) continue;
+    std::snprintf(buf, sizeof buf, "0x%08x: %s\n", word, feb.full(word) ? "full" : "empty");
+    return buf;
+  }
+  std::snprintf(buf, sizeof buf, "0x%08x: not in PIM memory (no full/empty bit)\n", word);
+  return buf;
 }
 
 // "on"/"off" -> 1/0, anything else -> -1
@@ -46,6 +66,8 @@ void GdbStub::handle_monitor(std::string_view hex) {
                     t.started ? "" : " (not started)");
       out += buf;
     }
+  } else if (cmd == "feb") {
+    out = feb_report(target_.harts(), arg);
   } else if (cmd == "stats") {
     out = target_.stats();
     if (out.empty()) out = "no statistics for this machine\n";

@@ -99,6 +99,7 @@ void SingleCoreMachine::reset(const ElfImage& img) {
     h.exit_code = 0;
     h.last_interrupt = InterruptInfo{Interrupt::SystemReset, 0};
   }
+  core_->reset_threads();
   exited_ = false;
   load(img);
 }
@@ -120,13 +121,22 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
     // The core runs up to the next event (of the event queue), then the queue catches up with it.
     StopReason why;
     if (slice_runner) why = slice_runner(h, budget);
-    else if (model_) why = model_->run(h, budget, clock_.cycle_at_or_after(events_.next_time()));
-    else why = h.run(budget);
+    // Timing models drive hart 0 only for now: a PIM core runs functionally, its threads in turn
+    // (Core::run_threads), until a model interleaves threads itself.
+    else if (model_ && !core_->has(isa::FEAT_PIM)) why = model_->run(h, budget, clock_.cycle_at_or_after(events_.next_time()));
+    else why = core_->run_threads(budget);
     events_.run_until(clock_.ticks(h.cycles()));
     if (after_slice) after_slice(h);
+    Hart& stopped = core_->hart(core_->stopped_hart());
     if (exited_ || why == StopReason::Exit) {
       res.kind = RunResult::Kind::Exited;
-      res.exit_code = h.exit_code;
+      res.exit_code = stopped.exit_code;
+      break;
+    }
+    if (why == StopReason::Deadlock) {
+      res.kind = RunResult::Kind::Fault;
+      res.message = core_->deadlock_message();
+      res.exit_code = 128 + SIGILL;
       break;
     }
     if (why == StopReason::Halt) {
@@ -140,8 +150,8 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
     }
     if (why == StopReason::Fault) {
       res.kind = RunResult::Kind::Fault;
-      res.message = describe_fault(h);
-      res.exit_code = fault_exit_status(h);
+      res.message = describe_fault(stopped);
+      res.exit_code = fault_exit_status(stopped);
       break;
     }
   }

@@ -231,3 +231,19 @@ TEST_CASE("gdb stub: several running threads share breakpoints and stop together
   CHECK(r.hart(1).pc == 0x4004);
   CHECK(r.hart(0).icount == before + 1);
 }
+
+TEST_CASE("gdb stub: monitor feb shows the full/empty bit of a PIM word") {
+  StubRig r("pim", 2, kLoop);
+  auto text = [&](const std::string& cmd) {
+    auto f = testing::frames(r.feed(testing::framed("qRcmd," + to_hex(cmd))));
+    REQUIRE(f.size() >= 2);
+    CHECK(f.back() == "OK");
+    return from_hex(f[0].substr(1)).value();
+  };
+  CHECK(text("feb 0x2000") == "0x00002000: full\n");  // every word starts full
+  r.m.core().feb().set_full(0x2000, false);
+  CHECK(text("feb 0x2003") == "0x00002000: empty\n");
+  CHECK(text("feb 0xf0000000").find("not in PIM memory") != std::string::npos);
+  CHECK(text("feb").find("usage: monitor feb ADDR") != std::string::npos);
+  CHECK(text("help").find("feb ADDR") != std::string::npos);
+}

@@ -1,0 +1,108 @@
+// The PIM extension (isa/rows_pim.inc, docs/isa/pim.md): threads and full/empty-bit memory.
+#include "cpu/core.h"
+#include "cpu/exec_common.h"
+
+namespace pimnic {
+
+namespace {
+// The word a full/empty-bit op addresses: aligned (else alignment interrupt) and in PIM memory
+// (else storage interrupt). False when the interrupt has been taken.
+bool feb_word(Hart& h, uint32_t ea, bool write) {
+  if (ea & 3) return h.alignment_fault(ea, write);
+  if (!h.core().feb().covers(ea)) return h.data_fault(ea, write);
+  return true;
+}
+}  // namespace
+
+Status exec_pim_spawn(Hart& h, uint32_t w) {
+  Hart* t = h.core().start_thread(h, h.gpr[ra(w)], h.gpr[rb(w)]);
+  h.gpr[rt(w)] = t ? t->index() : 0xFFFFFFFFu;
+  return Status::Ok;
+}
+
+Status exec_pim_texit(Hart& h, uint32_t w) {
+  if (h.core().live_threads() > 1) {
+    h.thread_state = ThreadState::Free;
+    h.stop_reason = StopReason::ThreadExit;
+    return Status::Stop;
+  }
+  // The last thread: the run ends as if it had written rS to the exit device.
+  h.exit_code = int(h.gpr[rt(w)] & 0xFF);
+  h.stop_reason = StopReason::Exit;
+  return Status::Stop;
+}
+
+Status exec_pim_yield(Hart& h, uint32_t) {
+  h.request_stop(StopReason::Yield);
+  return Status::Ok;
+}
+
+Status exec_pim_tid(Hart& h, uint32_t w) {
+  h.gpr[rt(w)] = h.index();
+  return Status::Ok;
+}
+
+Status exec_pim_readfe(Hart& h, uint32_t w) {
+  const uint32_t ea = ea_x(h, w);
+  if (!feb_word(h, ea, false)) return h.mem_status;
+  if (!h.core().feb().full(ea)) return h.block_on(ea, true);
+  uint32_t v;
+  if (!h.read(ea, v)) return h.mem_status;
+  h.core().feb().set_full(ea, false);
+  h.gpr[rt(w)] = v;
+  return Status::Ok;
+}
+
+Status exec_pim_readff(Hart& h, uint32_t w) {
+  const uint32_t ea = ea_x(h, w);
+  if (!feb_word(h, ea, false)) return h.mem_status;
+  if (!h.core().feb().full(ea)) return h.block_on(ea, true);
+  uint32_t v;
+  if (!h.read(ea, v)) return h.mem_status;
+  h.gpr[rt(w)] = v;
+  return Status::Ok;
+}
+
+Status exec_pim_writeef(Hart& h, uint32_t w) {
+  const uint32_t ea = ea_x(h, w);
+  if (!feb_word(h, ea, true)) return h.mem_status;
+  if (h.core().feb().full(ea)) return h.block_on(ea, false);
+  if (!h.write(ea, h.gpr[rt(w)])) return h.mem_status;
+  h.core().feb().set_full(ea, true);
+  return Status::Ok;
+}
+
+Status exec_pim_writef(Hart& h, uint32_t w) {
+  const uint32_t ea = ea_x(h, w);
+  if (!feb_word(h, ea, true)) return h.mem_status;
+  if (!h.write(ea, h.gpr[rt(w)])) return h.mem_status;
+  h.core().feb().set_full(ea, true);
+  return Status::Ok;
+}
+
+Status exec_pim_empty(Hart& h, uint32_t w) {
+  const uint32_t ea = ea_x(h, w);
+  if (!feb_word(h, ea, true)) return h.mem_status;
+  h.core().feb().set_full(ea, false);
+  return Status::Ok;
+}
+
+Status exec_pim_fill(Hart& h, uint32_t w) {
+  const uint32_t ea = ea_x(h, w);
+  if (!feb_word(h, ea, true)) return h.mem_status;
+  h.core().feb().set_full(ea, true);
+  return Status::Ok;
+}
+
+Status exec_pim_test(Hart& h, uint32_t w) {
+  const uint32_t ea = ea_x(h, w);
+  if (!feb_word(h, ea, false)) return h.mem_status;
+  h.gpr[rt(w)] = h.core().feb().full(ea) ? 1 : 0;
+  return Status::Ok;
+}
+
+// No network yet (nodes-and-network issue): illegal instruction, as documented.
+Status exec_pim_parcel(Hart& h, uint32_t) { return h.raise_illegal(); }
+Status exec_pim_migrate(Hart& h, uint32_t) { return h.raise_illegal(); }
+
+}  // namespace pimnic

@@ -1,0 +1,43 @@
+/* Thread start for the PIM extension (include/pimnic/pim_thread.h). Only the pim profile has
+ * opcode 6; the other profiles' libraries leave this file empty. */
+#if defined(PIMNIC_PROFILE_PIM)
+#include <stddef.h>
+
+#include "pimnic/pim.h"
+
+_Static_assert(offsetof(pim_thread, stack_top) == 12, "the trampoline reads stack_top at 12(r3)");
+
+/* spawn starts a thread with only pc and r3 set: give it its stack (with a null back chain, so
+ * debuggers stop there) and the EABI small-data bases, then continue in C. */
+__asm__(
+    "  .text\n"
+    "  .p2align 2\n"
+    "  .type __pimnic_pim_thread_entry, @function\n"
+    "__pimnic_pim_thread_entry:\n"
+    "  lwz   1, 12(3)\n"
+    "  li    0, 0\n"
+    "  stwu  0, -16(1)\n"
+    "  lis   13, _SDA_BASE_@ha\n"
+    "  addi  13, 13, _SDA_BASE_@l\n"
+    "  lis   2, _SDA2_BASE_@ha\n"
+    "  addi  2, 2, _SDA2_BASE_@l\n"
+    "  b     __pimnic_pim_thread_main\n"
+    "  .size __pimnic_pim_thread_entry, . - __pimnic_pim_thread_entry\n");
+void __pimnic_pim_thread_entry(uint32_t);
+
+__attribute__((noreturn, used)) void __pimnic_pim_thread_main(pim_thread* t) {
+  t->fn(t->arg);
+  pim_writeef(&t->done, 1);  /* join's readFF sees it full */
+  pim_texit(0);
+}
+
+int pim_thread_start(pim_thread* t, void (*fn)(void*), void* arg, void* stack, size_t size) {
+  t->fn = fn;
+  t->arg = arg;
+  t->stack_top = ((uint32_t)(uintptr_t)stack + (uint32_t)size) & ~15u;
+  pim_feempty(&t->done);
+  t->id = pim_spawn(__pimnic_pim_thread_entry, (uint32_t)(uintptr_t)t);
+  if (t->id < 0) pim_fefill(&t->done);  /* nothing started: join returns at once */
+  return t->id;
+}
+#endif
