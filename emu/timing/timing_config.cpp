@@ -66,6 +66,9 @@ void apply_settings(ParamRegistry& params, const std::vector<std::string>& assig
   for (const ParamRegistry::Info& i : params.list())
     if (i.name == profile_param) profile = i.value;
   for (const auto& [k, v] : preset_settings(preset_for(cfg.preset, profile))) params.set(k, v);
+  // Single-issue in-order cores of this class (7400, 440) predict with a table of 2-bit counters;
+  // a TAGE would be out of place (and costs a third of the in-order model's time).
+  if (cfg.model == "inorder" && cfg.preset != "none" && cfg.bpred.kind == "tage") params.set("core.bpred.kind", "bimodal");
   for (const std::string& a : assignments) params.set_assignment(a);
 }
 

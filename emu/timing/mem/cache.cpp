@@ -36,6 +36,7 @@ Cache::Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock,
   cfg.check(name_);
   sets_ = cfg.size / (cfg.line * cfg.assoc);
   line_shift_ = uint32_t(std::countr_zero(cfg.line));
+  if (std::has_single_bit(sets_)) set_mask_ = sets_ - 1;
   reset_state();
 }
 
@@ -43,6 +44,7 @@ void Cache::reset_state() {
   lines_.assign(size_t(sets_) * cfg_.assoc, Line{});
   mshr_free_.assign(cfg_.mshrs, 0);
   stamp_ = 0;
+  mru_ = nullptr;
 }
 
 MemResp Cache::access(const MemReq& req, Tick now) {
@@ -59,12 +61,22 @@ MemResp Cache::access(const MemReq& req, Tick now) {
 
 MemResp Cache::access_line(uint32_t addr, AccessKind kind, Tick now) {
   const bool write = kind == AccessKind::Store || kind == AccessKind::Writeback;
-  Line* set = &lines_[size_t((addr >> line_shift_) % sets_) * cfg_.assoc];
-  Line* end = set + cfg_.assoc;
   const Tick looked = now + hit_ticks_;
   ++stamp_;
+  // The common case first: the same line as last time, already filled, a write-back hit.
+  if (Line* l = mru_; l && l->addr == addr && l->valid && l->ready <= looked && (cfg_.write_back || !write)) {
+    l->used = stamp_;
+    l->dirty |= write;
+    ++hits;
+    ++(write ? write_hits : read_hits);
+    return {looked, 1};
+  }
+  const uint32_t index = addr >> line_shift_;
+  Line* set = &lines_[size_t(set_mask_ ? index & set_mask_ : index % sets_) * cfg_.assoc];
+  Line* end = set + cfg_.assoc;
   for (Line* l = set; l != end; ++l) {
     if (!l->valid || l->addr != addr) continue;
+    mru_ = l;
     l->used = stamp_;
     if (write) {
       if (cfg_.write_back) l->dirty = true;
@@ -108,6 +120,7 @@ MemResp Cache::access_line(uint32_t addr, AccessKind kind, Tick now) {
     next_->access({victim->addr, cfg_.line, AccessKind::Writeback}, start);
   }
   *victim = Line{addr, true, write && cfg_.write_back, stamp_, below.ready};
+  mru_ = victim;
   if (write && !cfg_.write_back) next_->access({addr, cfg_.line, AccessKind::Store}, below.ready);
   miss_ticks += below.ready - looked;
   return {below.ready, uint8_t(below.level + 1)};

@@ -62,6 +62,8 @@ class Cache final : public MemLevel {
   MemLevel* next_;
   Tick hit_ticks_;
   uint32_t sets_, line_shift_;
+  uint32_t set_mask_ = 0;       // sets_ - 1 when sets_ is a power of two (no division), else 0
+  Line* mru_ = nullptr;         // the line of the last access: most accesses hit it again
   std::vector<Line> lines_;      // sets_ * assoc
   std::vector<Tick> mshr_free_;  // when each MSHR frees
   uint64_t stamp_ = 0;
