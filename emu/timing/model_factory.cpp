@@ -5,6 +5,7 @@
 #include "sim/stats.h"
 #include "timing/functional_model.h"
 #include "timing/inorder/inorder_model.h"
+#include "timing/ooo/ooo_model.h"
 
 namespace pimnic::timing {
 
@@ -14,7 +15,11 @@ CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, c
     t.model = std::make_unique<FunctionalModel>();
     return t;
   }
-  if (cfg.model == "ooo") throw std::invalid_argument("core.model=ooo: the out-of-order model is not available yet");
+  if (cfg.model == "ooo") {
+    t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix);
+    t.model = std::make_unique<OooModel>(cfg.ooo, cfg.bpred, cfg.ops, t.mem.get(), clock);
+    return t;
+  }
   if (cfg.model != "inorder") throw std::invalid_argument("core.model: unknown model '" + cfg.model + "'");
   t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix);
   t.model = std::make_unique<InOrderModel>(cfg.inorder, cfg.ops, cfg.bpred, *t.mem, clock);

@@ -40,8 +40,9 @@ void OooModel::start(Hart& h) {
 StopReason OooModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
   if (!started_) start(h);
   uint64_t end = h.icount + budget;
+  stepper_.restart();
   while (h.icount < end && h.cycles() < until_cycle) {
-    StopReason why = h.step(rec_);
+    StopReason why = stepper_.step(h, rec_);
     if (rec_.id != isa::InsnId::Invalid || rec_.interrupted) account(h, rec_);
     if (why != StopReason::None) return why;
   }
