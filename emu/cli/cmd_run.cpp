@@ -5,9 +5,11 @@
 
 #include "cli/commands.h"
 #include "cli/gdb_option.h"
+#include "cli/machine_run.h"
 #include "gdb/machine_target.h"
 #include "cli/run_output.h"
 #include "loader/elf_image.h"
+#include "machine/machine_file.h"
 #include "machine/single_core_machine.h"
 #include "timing/model_factory.h"
 #include "timing/timing_config.h"
@@ -26,22 +28,18 @@ struct RunOptions {
   std::string stats_file, stats_json;
   RunOutputOptions out;
   gdb::ServerOptions gdb;
+  std::string machine;
+  std::vector<std::string> images;
 };
 
-void write_stats(const RunOptions& o, const StatRegistry& stats) {
-  if (!o.stats_file.empty()) {
-    std::ofstream f(o.stats_file);
-    if (!f) return fail("cannot write " + o.stats_file);
-    stats.write_text(f);
-  }
-  if (!o.stats_json.empty()) {
-    std::ofstream f(o.stats_json);
-    if (!f) return fail("cannot write " + o.stats_json);
-    f << stats.to_json().dump(2) << "\n";
-  }
-}
-
 void run_command(const RunOptions& o) {
+  if (!o.machine.empty() || !o.images.empty()) {
+    if (!o.image.empty()) return fail("give the images with --image PATTERN=ELF when --machine is used (not " + o.image + ")");
+    if (o.gdb.enabled()) return fail("--gdb does not work with --machine yet");
+    if (!o.core.empty() || o.ram_size) return fail("--core and --ram-size are one-core options; use --set with --machine");
+    return run_machine({o.machine.empty() ? "default" : o.machine, o.images, o.sets, o.model, o.max_insts, o.list_params,
+                        o.stats_file, o.stats_json, o.out});
+  }
   try {
     SingleCoreConfig cfg;
     timing::TimingConfig tcfg;
@@ -74,7 +72,7 @@ void run_command(const RunOptions& o) {
     RunResult r = o.gdb.enabled() ? gdb::debug_machine(m, img, o.gdb, o.max_insts, &stats) : m.run(o.max_insts);
     std::fflush(stdout);
     output.finish(stats, {{"command", "run"}, {"image", o.image}, {"max_insts", o.max_insts}, {"params", params_json(params)}});
-    write_stats(o, stats);
+    write_stats_files(o.stats_file, o.stats_json, stats);
     switch (r.kind) {
       case RunResult::Kind::Exited: exit_status() = r.exit_code; break;
       case RunResult::Kind::InsnLimit:
@@ -94,10 +92,18 @@ void run_command(const RunOptions& o) {
 }
 }  // namespace
 
+static std::string preset_list() {
+  std::string names;
+  for (const std::string& n : machine_preset_names()) names += (names.empty() ? "" : ", ") + n;
+  return names;
+}
+
 void add_run_command(CLI::App& app) {
   auto o = std::make_shared<RunOptions>();
   CLI::App* c = app.add_subcommand("run", "Boot a firmware image (ELF) on a one-core machine");
   c->add_option("image", o->image, "ELF image built with the pimnic SDK");
+  c->add_option("--machine", o->machine, "Multi-node machine: a preset (" + preset_list() + ") or a JSON machine file (docs/machine-files.md)");
+  c->add_option("--image", o->images, "With --machine: boot an image on cores, PATTERN=ELF, e.g. n*.host=app.elf n0.nic=fw.elf");
   c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions");
   c->add_option("--core", o->core, "Core profile: host, nic or pim (default: from the image)")
       ->check(CLI::IsMember({"host", "nic", "pim"}));

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "cli/commands.h"
 #include "cpu/core.h"
 #include "loader/elf_image.h"
 
@@ -34,6 +35,19 @@ void add_run_output_options(CLI::App* c, RunOutputOptions& o) {
   c->add_option("--disasm-known-errors", o.known_errors,
                 "Capstone's known errors for --disasm-check (default: tests/disasm/capstone_known_errors.txt)");
   c->add_flag("--no-progress", o.no_progress, "No progress line on stderr (it only appears on a terminal anyway)");
+}
+
+void write_stats_files(const std::string& text_path, const std::string& json_path, const StatRegistry& stats) {
+  if (!text_path.empty()) {
+    std::ofstream f(text_path);
+    if (!f) return fail("cannot write " + text_path);
+    stats.write_text(f);
+  }
+  if (!json_path.empty()) {
+    std::ofstream f(json_path);
+    if (!f) return fail("cannot write " + json_path);
+    f << stats.to_json().dump(2) << "\n";
+  }
 }
 
 nlohmann::json params_json(const ParamRegistry& params) {

@@ -45,6 +45,10 @@ void add_run_output_options(CLI::App* cmd, RunOutputOptions& o);
 // Every parameter's current value, typed, for config.json.
 nlohmann::json params_json(const ParamRegistry& params);
 
+// --stats FILE (gem5-style text) and --stats-json FILE; empty names are skipped. Reports a
+// file that cannot be written with fail().
+void write_stats_files(const std::string& text_path, const std::string& json_path, const StatRegistry& stats);
+
 // The run loop hooks of a machine (SingleCoreMachine, LinuxProcess).
 using SliceRunner = std::function<StopReason(Hart&, uint64_t budget)>;
 using SliceObserver = std::function<void(const Hart&)>;

@@ -29,7 +29,7 @@ CoreConfig core_profile(std::string_view profile) {
 }
 
 Core::Core(CoreConfig cfg, AddressSpace& mem)
-    : cfg_(std::move(cfg)), mem_(mem), decoder_(cfg_.features), dcache_(mem, decoder_, cfg_.vec_bytes) {
+    : cfg_(std::move(cfg)), clock_(cfg_.name, cfg_.clock_hz), mem_(mem), decoder_(cfg_.features), dcache_(mem, decoder_, cfg_.vec_bytes) {
   if (cfg_.harts == 0) throw std::invalid_argument("a core needs at least one hardware thread");
   for (unsigned i = 0; i < cfg_.harts; ++i) harts_.push_back(std::make_unique<Hart>(*this, i));
   if (cfg_.features & isa::FEAT_PIM)

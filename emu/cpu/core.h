@@ -11,6 +11,7 @@
 #include "cpu/feb_memory.h"
 #include "cpu/hart.h"
 #include "isa/decoder.h"
+#include "sim/clock.h"
 
 namespace pimnic {
 
@@ -45,6 +46,7 @@ class Core {
   size_t num_harts() const { return harts_.size(); }
   Hart& hart(size_t i) { return *harts_[i]; }
   bool has(isa::Feature f) const { return cfg_.features & f; }
+  const ClockDomain& clock() const { return clock_; }
 
   // ---- PIM threads (cpu/thread_scheduler.cpp, docs/isa/pim.md) --------------------------------
   // Full/empty bits of the RAM at address 0 (empty range on cores without the PIM extension).
@@ -64,6 +66,7 @@ class Core {
 
  private:
   CoreConfig cfg_;
+  ClockDomain clock_;
   AddressSpace& mem_;
   isa::Decoder decoder_;
   DecodeCache dcache_;
@@ -73,5 +76,9 @@ class Core {
   size_t stopped_ = 0;
   size_t next_ = 0;  // round-robin position
 };
+
+// The simulated time of a hart (its drain point, see timing/core_model.h): what a device it
+// accesses takes as "now".
+inline Tick now_of(const Hart& h) { return h.core().clock().ticks(h.cycles()); }
 
 }  // namespace pimnic

@@ -108,8 +108,10 @@ StopReason Hart::step(ExecRecord& r, bool poll) {
   rec = &r;  // so that an interrupt taken before the instruction is recorded too
   if (poll) poll_interrupts();
   if ((msr & MSR_POW) && stop_reason == StopReason::None) [[unlikely]] {
-    idle(*this, ~0ull);  // the whole wait in one step
+    // The whole wait in one step, up to the machine's next event (a device may wake the hart).
+    idle(*this, horizon_cycle > cycles() ? horizon_cycle - cycles() : 1);
     poll_interrupts();
+    if ((msr & MSR_POW) && stop_reason == StopReason::None) stop_reason = StopReason::SliceEnd;
   }
   if (stop_reason != StopReason::None) [[unlikely]] {
     rec = nullptr;

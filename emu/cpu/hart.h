@@ -109,6 +109,9 @@ struct Hart : public ArchState, public MemoryListener {
   // ---- time ----------------------------------------------------------------------------------
   uint64_t cycles() const { return cycle_offset + icount; }
   uint64_t cycle_offset = 0;  // timing models and idle periods add here
+  // The cycle of the machine's next event: a wait state in step() idles no further (the event may
+  // be a device that raises an interrupt). Machines set it before each slice.
+  uint64_t horizon_cycle = ~0ull;
   // Time-base ticks since reset; TB adds tb_offset, DEC counts these (a TB write leaves DEC alone).
   uint64_t tb_ticks() const { return cycles() / tb_divider; }
   uint64_t timebase() const { return tb_ticks() + tb_offset; }

@@ -1,20 +1,49 @@
 #include "devices/sysinfo.h"
 
+#include "cpu/core.h"
 #include "pimnic/memmap.h"
 
 namespace pimnic {
 
-bool SysInfoDevice::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
+uint32_t sysinfo_features(const CoreConfig& c) {
+  uint32_t f = 0;
+  if (c.features & isa::FEAT_FPU) f |= PIMNIC_FEAT_FPU;
+  if (c.features & isa::FEAT_ALTIVEC) f |= PIMNIC_FEAT_ALTIVEC;
+  if (c.features & isa::FEAT_440) f |= PIMNIC_FEAT_440;
+  if (c.features & isa::FEAT_PIM) f |= PIMNIC_FEAT_PIM;
+  return f;
+}
+
+SysInfo sysinfo_for(const CoreConfig& c, uint32_t role, uint32_t ram_size) {
+  SysInfo info;
+  info.role = role;
+  info.hart_count = c.harts;
+  info.ram_size = ram_size;
+  info.clock_khz = uint32_t(c.clock_hz / 1000);
+  info.features = sysinfo_features(c);
+  info.vec_bytes = c.vec_bytes;
+  return info;
+}
+
+const SysInfo& SysInfoDevice::info_for(const Hart* from) const {
+  if (from)
+    for (const Other& o : others_)
+      if (o.core == &from->core()) return o.info;
+  return info_;
+}
+
+bool SysInfoDevice::read(uint32_t offset, unsigned, uint64_t& value, Hart* from) {
+  const SysInfo& info = info_for(from);
   switch (offset) {
-    case SYSINFO_NODE_ID: value = info_.node_id; break;
-    case SYSINFO_CORE_ROLE: value = info_.role; break;
-    case SYSINFO_CORE_INDEX: value = info_.core_index; break;
-    case SYSINFO_HART_COUNT: value = info_.hart_count; break;
-    case SYSINFO_RAM_SIZE: value = info_.ram_size; break;
-    case SYSINFO_CLOCK_KHZ: value = info_.clock_khz; break;
-    case SYSINFO_NODE_COUNT: value = info_.node_count; break;
-    case SYSINFO_FEATURES: value = info_.features; break;
-    case SYSINFO_VEC_BYTES: value = info_.vec_bytes; break;
+    case SYSINFO_NODE_ID: value = info.node_id; break;
+    case SYSINFO_CORE_ROLE: value = info.role; break;
+    case SYSINFO_CORE_INDEX: value = info.core_index; break;
+    case SYSINFO_HART_COUNT: value = info.hart_count; break;
+    case SYSINFO_RAM_SIZE: value = info.ram_size; break;
+    case SYSINFO_CLOCK_KHZ: value = info.clock_khz; break;
+    case SYSINFO_NODE_COUNT: value = info.node_count; break;
+    case SYSINFO_FEATURES: value = info.features; break;
+    case SYSINFO_VEC_BYTES: value = info.vec_bytes; break;
     default: value = 0; return offset < PIMNIC_DEVICE_SIZE;
   }
   return true;

@@ -1,5 +1,7 @@
 // System information device: identity and configuration of the core that reads it.
 #pragma once
+#include <vector>
+
 #include "mem/mmio_device.h"
 
 namespace pimnic {
@@ -16,15 +18,31 @@ struct SysInfo {
   uint32_t vec_bytes = 0;
 };
 
+class Core;
+struct CoreConfig;
+
+// PIMNIC_FEAT_* bits of a core, and the information of a core of this role on a node.
+uint32_t sysinfo_features(const CoreConfig& c);
+SysInfo sysinfo_for(const CoreConfig& c, uint32_t role, uint32_t ram_size);
+
+// One page per address space: cores that share it (the PIM cores of a NIC) each read their own.
 class SysInfoDevice : public MmioDevice {
  public:
   explicit SysInfoDevice(SysInfo info) : info_(info) {}
+  // Another core in the same address space, answered with its own information.
+  void add_core(const Core* core, SysInfo info) { others_.push_back({core, info}); }
   std::string name() const override { return "sysinfo"; }
   bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
   bool write(uint32_t offset, unsigned, uint64_t, Hart*) override { return offset < 0x1000; }
 
  private:
+  const SysInfo& info_for(const Hart* from) const;
   SysInfo info_;
+  struct Other {
+    const Core* core;
+    SysInfo info;
+  };
+  std::vector<Other> others_;
 };
 
 }  // namespace pimnic

@@ -12,6 +12,10 @@ EventQueue::Handle EventQueue::schedule(Tick when, Callback fn, int priority, co
   uint64_t seq = next_seq_++;
   heap_.push_back(Entry{when, priority, seq, std::move(fn), name});
   std::push_heap(heap_.begin(), heap_.end(), later);
+  if (when < horizon_) {
+    horizon_ = when;
+    if (on_lowered_) on_lowered_(when);
+  }
   return Handle{seq};
 }
 

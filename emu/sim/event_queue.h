@@ -50,6 +50,15 @@ class EventQueue {
 
   uint64_t events_run() const { return events_run_; }
 
+  // The running core's slice ends at the horizon (the next event when the slice began). A device
+  // that, during the slice, schedules something earlier (an MMIO write starting a DMA) lowers the
+  // horizon and the listener stops the core there, so that the event runs at its time.
+  void set_horizon(Tick t, std::function<void(Tick)> on_lowered = {}) {
+    horizon_ = t;
+    on_lowered_ = std::move(on_lowered);
+  }
+  Tick horizon() const { return horizon_; }
+
  private:
   struct Entry {
     Tick when;
@@ -69,6 +78,8 @@ class EventQueue {
   Tick now_ = 0;
   uint64_t next_seq_ = 1;
   uint64_t events_run_ = 0;
+  Tick horizon_ = kMaxTick;
+  std::function<void(Tick)> on_lowered_;
 };
 
 }  // namespace pimnic

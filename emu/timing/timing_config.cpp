@@ -6,18 +6,18 @@
 
 namespace pimnic::timing {
 
-void TimingConfig::declare(ParamRegistry& p) {
-  p.declare("core.model", model, model,
+void TimingConfig::declare(ParamRegistry& p, const std::string& prefix) {
+  p.declare(prefix + "core.model", model, model,
             "timing model: functional (1 cycle per instruction, fastest), inorder (single-issue pipeline), ooo (out of order)",
             {"functional", "inorder", "ooo"});
-  p.declare("timing.preset", preset, preset,
+  p.declare(prefix + "timing.preset", preset, preset,
             "parameter preset from Table I: host, nic-conv, pim, auto (by core.profile) or none",
             {"auto", "host", "nic-conv", "pim", "none"});
-  ops.declare(p, "core.op");
-  mem.declare(p);
-  inorder.declare(p, "core.inorder");
-  ooo.declare(p, "core.ooo");
-  bpred.declare(p, "core.bpred.");
+  ops.declare(p, prefix + "core.op");
+  mem.declare(p, prefix);
+  inorder.declare(p, prefix + "core.inorder");
+  ooo.declare(p, prefix + "core.ooo");
+  bpred.declare(p, prefix + "core.bpred.");
 }
 
 // Table I (seed pim-nic-mpi-matching.txt) and DESIGN.md section 1. Latencies the table does not

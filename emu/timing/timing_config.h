@@ -27,7 +27,8 @@ struct TimingConfig {
   InOrderConfig inorder;
   OooConfig ooo;
   BpredConfig bpred;
-  void declare(ParamRegistry& params);
+  // Names as below, each after prefix (a machine's "host.", "nic.", "pim.").
+  void declare(ParamRegistry& params, const std::string& prefix = "");
 };
 
 using Settings = std::vector<std::pair<std::string, std::string>>;

@@ -5,15 +5,15 @@
 
 namespace pimnic::timing {
 
-void HierarchyConfig::declare(ParamRegistry& p) {
-  l1i.declare(p, "mem.l1i", "L1 instruction cache");
-  l1d.declare(p, "mem.l1d", "L1 data cache");
-  l2.declare(p, "mem.l2", "unified L2 cache");
-  p.declare("mem.backing", backing, backing, "memory behind the caches: dram (banked, row policy) or sram (NIC SRAM behind the bus)",
+void HierarchyConfig::declare(ParamRegistry& p, const std::string& prefix) {
+  l1i.declare(p, prefix + "mem.l1i", "L1 instruction cache");
+  l1d.declare(p, prefix + "mem.l1d", "L1 data cache");
+  l2.declare(p, prefix + "mem.l2", "unified L2 cache");
+  p.declare(prefix + "mem.backing", backing, backing, "memory behind the caches: dram (banked, row policy) or sram (NIC SRAM behind the bus)",
             {"dram", "sram"});
-  dram.declare(p, "mem.dram");
-  sram.declare(p, "mem.sram");
-  p.declare("mem.mmio_ns", mmio_ns, mmio_ns, "ns a device register access takes on the bus (uncached)");
+  dram.declare(p, prefix + "mem.dram");
+  sram.declare(p, prefix + "mem.sram");
+  p.declare(prefix + "mem.mmio_ns", mmio_ns, mmio_ns, "ns a device register access takes on the bus (uncached)");
 }
 
 MemHierarchy::MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& clock, const std::string& prefix) {

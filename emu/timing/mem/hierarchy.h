@@ -21,7 +21,7 @@ struct HierarchyConfig {
   SramConfig sram;
   double mmio_ns = 0;            // bus latency of a device register access
   // Everything under "mem.": mem.l1i.*, mem.l1d.*, mem.l2.*, mem.backing, mem.dram.*, mem.sram.*, mem.mmio_ns.
-  void declare(ParamRegistry& params);
+  void declare(ParamRegistry& params, const std::string& prefix = "");  // names prefix + "mem.*"
 };
 
 class MemHierarchy {

@@ -1,0 +1,88 @@
+#include "cli/machine_run.h"
+
+#include <cstdio>
+#include <map>
+#include <memory>
+
+#include "cli/commands.h"
+#include "loader/elf_image.h"
+#include "machine/machine_config.h"
+#include "machine/machine_file.h"
+#include "machine/multi_node_machine.h"
+#include "sim/params.h"
+#include "timing/timing_config.h"
+
+namespace pimnic::cli {
+
+namespace {
+const char* const kRoles[] = {"host", "nic", "pim"};
+
+// Machine description, then each role's Table I timing preset underneath, then the description
+// and the user's settings again so that they win (as timing::apply_settings does for one core).
+void apply_all(ParamRegistry& params, const MachineDescription& d, const std::vector<std::string>& sets,
+               MachineConfig& cfg) {
+  auto apply_user = [&] {
+    apply_machine(params, d);
+    for (const std::string& s : sets) params.set_assignment(s);
+  };
+  apply_user();
+  const timing::TimingConfig* timing[] = {&cfg.host.timing, &cfg.nic_core.timing, &cfg.pim.timing};
+  for (int r = 0; r < 3; ++r) {
+    const std::string role = kRoles[r];
+    const std::string profile = role;  // the core profile of the role has the role's name
+    for (const auto& [k, v] : timing::preset_settings(timing::preset_for(timing[r]->preset, profile)))
+      params.set(role + "." + k, v);
+  }
+  apply_user();
+}
+}  // namespace
+
+void run_machine(const MachineRunOptions& o) {
+  try {
+    MachineConfig cfg;
+    ParamRegistry params;
+    cfg.declare(params);
+    if (o.list_params) {
+      std::fputs(params.describe().c_str(), stdout);
+      return;
+    }
+    if (!o.out.traces.empty() || o.out.disasm_check)
+      return fail("--trace and --disasm-check do not work with --machine yet (run one image without --machine)");
+    MachineDescription d = load_machine(o.machine, params);
+    for (const std::string& i : o.images) d.images.push_back(parse_image_option(i));
+    std::vector<std::string> sets = o.sets;
+    if (!o.model.empty())
+      for (const char* role : kRoles) sets.insert(sets.begin(), std::string(role) + ".core.model=" + o.model);
+    apply_all(params, d, sets, cfg);
+    cfg.validate();
+    check_images(d, cfg.nodes, cfg.nic, cfg.pim_cores);
+
+    MultiNodeMachine m(cfg, stdout);
+    std::map<std::string, std::unique_ptr<ElfImage>> loaded;  // each file read once
+    for (NodeCore* c : m.cores()) {
+      // PIM cores share the NIC's SRAM: the image boots on the first one.
+      if (c->slot.rfind("pim", 0) == 0 && c->slot != "pim0") continue;
+      std::optional<std::string> path = image_for(d.images, c->node, c->slot);
+      if (!path) continue;
+      auto& img = loaded[*path];
+      if (!img) img = std::make_unique<ElfImage>(read_elf(*path));
+      m.load(*c, *img);
+    }
+    StatRegistry stats;
+    m.register_stats(stats);
+    RunOutput output(o.out);
+    RunResult r = m.run(o.max_insts);
+    std::fflush(stdout);
+    output.finish(stats, {{"command", "run"}, {"machine", o.machine}, {"max_insts", o.max_insts},
+                          {"params", params_json(params)}});
+    write_stats_files(o.stats_file, o.stats_json, stats);
+    if (!r.message.empty()) std::fprintf(stderr, "pimnic: %s\n", r.message.c_str());
+    exit_status() = r.kind == RunResult::Kind::InsnLimit ? 3 : r.exit_code;
+  } catch (const LoadError& e) {
+    fail(e.what());
+  } catch (const std::invalid_argument& e) {  // also ParamError
+    fail(e.what());
+  }
+}
+
+}  // namespace pimnic::cli

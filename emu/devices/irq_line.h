@@ -1,0 +1,37 @@
+// A core's external interrupt input, shared by the devices that drive it: each device owns one
+// source bit; the input is the OR of the sources (level-triggered, as the handler clears the
+// device's status and with it the source).
+#pragma once
+#include <cstdint>
+
+#include "cpu/hart.h"
+
+namespace pimnic {
+
+class IrqLine {
+ public:
+  IrqLine() = default;
+  explicit IrqLine(Hart* target) : target_(target) {}
+  void connect(Hart* target) {
+    target_ = target;
+    update();
+  }
+  // A new source bit (at most 32 devices per core).
+  unsigned add_source() { return next_source_++; }
+  void set(unsigned source, bool level) {
+    const uint32_t bit = 1u << source;
+    levels_ = level ? levels_ | bit : levels_ & ~bit;
+    update();
+  }
+  bool level() const { return levels_ != 0; }
+
+ private:
+  void update() {
+    if (target_ && target_->external_irq != (levels_ != 0)) target_->set_external_irq(levels_ != 0);
+  }
+  Hart* target_ = nullptr;
+  uint32_t levels_ = 0;
+  unsigned next_source_ = 0;
+};
+
+}  // namespace pimnic

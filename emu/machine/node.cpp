@@ -1,0 +1,126 @@
+#include "machine/node.h"
+
+#include "pimnic/memmap.h"
+#include "sim/stats.h"
+
+namespace pimnic {
+
+namespace {
+Tick ns(double v) { return ns_to_ticks(v); }
+}  // namespace
+
+Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Network* network, std::FILE* console,
+           std::function<void(NodeCore&, int)> on_exit)
+    : id_(id) {
+  const std::string n = "n" + std::to_string(id);
+  // ---- host ----
+  host_mem_.add_ram("ram", PIMNIC_RAM_BASE, cfg.host_ram);
+  map_common(host_dev_, host_mem_, events, console, n + ".host: ", on_exit);
+  NodeCore& host = add_core("host", core_profile("host"), cfg.host, host_mem_);
+  SysInfo hi = sysinfo_for(host.core->config(), PIMNIC_ROLE_HOST, cfg.host_ram);
+  hi.node_id = id;
+  hi.node_count = cfg.nodes;
+  host_dev_.sysinfo = std::make_unique<SysInfoDevice>(hi);
+  host_mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, host_dev_.sysinfo.get());
+  host_dev_.irq.connect(&host.hart0());
+  if (cfg.nic == "none") return;
+
+  // ---- NIC ----
+  sram_.add_ram("sram", PIMNIC_RAM_BASE, cfg.sram_size);
+  map_common(nic_dev_, sram_, events, console, n + ".nic: ", on_exit);
+  std::vector<NodeCore*> nic_cores;
+  if (cfg.nic == "conv") {
+    nic_cores.push_back(&add_core("nic", core_profile("nic"), cfg.nic_core, sram_));
+  } else {
+    for (uint32_t i = 0; i < cfg.pim_cores; ++i)
+      nic_cores.push_back(&add_core("pim" + std::to_string(i), core_profile("pim"), cfg.pim, sram_));
+  }
+  for (size_t i = 0; i < nic_cores.size(); ++i) {
+    const CoreConfig& cc = nic_cores[i]->core->config();
+    SysInfo si = sysinfo_for(cc, cfg.nic == "conv" ? PIMNIC_ROLE_NIC : PIMNIC_ROLE_PIM, cfg.sram_size);
+    si.node_id = id;
+    si.node_count = cfg.nodes;
+    si.core_index = uint32_t(i);
+    if (i == 0) nic_dev_.sysinfo = std::make_unique<SysInfoDevice>(si);
+    else nic_dev_.sysinfo->add_core(nic_cores[i]->core.get(), si);
+  }
+  sram_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, nic_dev_.sysinfo.get());
+  // Device interrupts go to the first NIC core.
+  nic_dev_.irq.connect(&nic_cores[0]->hart0());
+
+  window_ = std::make_unique<NicWindowDevice>(events, sram_, cfg.sram_size, ns(cfg.hif.pio_ns));
+  host_mem_.add_device(PIMNIC_NIC_WINDOW_BASE, cfg.sram_size, window_.get());
+  hif_ = std::make_unique<HostInterface>(events, host_mem_, host_dev_.irq, nic_dev_.irq, ns(cfg.hif.pio_ns),
+                                         ns(cfg.hif.completion_ns));
+  host_mem_.add_device(PIMNIC_HIF_HOST_BASE, PIMNIC_DEVICE_SIZE, &hif_->host_side());
+  sram_.add_device(PIMNIC_HIF_NIC_BASE, PIMNIC_DEVICE_SIZE, &hif_->nic_side());
+  DmaTiming dt{ns(cfg.nic_bus_ns), ns(cfg.dma.setup_ns), cfg.dma.bandwidth};
+  dma_h2n_ = std::make_unique<DmaEngine>(n + ".dma_h2n", DmaEngine::Direction::HostToNic, events, host_mem_, sram_,
+                                         nic_dev_.irq, dt);
+  dma_n2h_ = std::make_unique<DmaEngine>(n + ".dma_n2h", DmaEngine::Direction::NicToHost, events, host_mem_, sram_,
+                                         nic_dev_.irq, dt);
+  sram_.add_device(PIMNIC_DMA_H2N_BASE, PIMNIC_DEVICE_SIZE, dma_h2n_.get());
+  sram_.add_device(PIMNIC_DMA_N2H_BASE, PIMNIC_DEVICE_SIZE, dma_n2h_.get());
+  if (network) {
+    port_ = std::make_unique<NetPort>(id, events, sram_, nic_dev_.irq, *network, ns(cfg.nic_bus_ns),
+                                      cfg.port.rx_fifo_packets);
+    sram_.add_device(PIMNIC_NET_BASE, PIMNIC_DEVICE_SIZE, port_.get());
+  }
+}
+
+void Node::map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std::FILE* console,
+                      const std::string& prefix, std::function<void(NodeCore&, int)> on_exit) {
+  d.console = std::make_unique<ConsoleDevice>(mem, console);
+  d.console->set_line_prefix(prefix);
+  d.exit = std::make_unique<ExitDevice>([this, on_exit](int code, Hart* from) {
+    if (NodeCore* c = core_of(from)) on_exit(*c, code);
+  });
+  d.timer = std::make_unique<TimerDevice>(events, d.irq);
+  mem.add_device(PIMNIC_CONSOLE_BASE, PIMNIC_DEVICE_SIZE, d.console.get());
+  mem.add_device(PIMNIC_EXIT_BASE, PIMNIC_DEVICE_SIZE, d.exit.get());
+  mem.add_device(PIMNIC_TIMER_BASE, PIMNIC_DEVICE_SIZE, d.timer.get());
+}
+
+NodeCore& Node::add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem) {
+  auto c = std::make_unique<NodeCore>();
+  c->name = "n" + std::to_string(id_) + "." + slot;
+  c->slot = slot;
+  c->node = id_;
+  cc.name = c->name;
+  cc.clock_hz = role.clock_hz;
+  cc.tb_divider = role.tb_divider;
+  cc.harts = role.harts;
+  cc.pir = uint32_t(cores_.size());
+  c->core = std::make_unique<Core>(cc, mem);
+  c->timing = timing::make_core_timing(role.timing, c->core->clock(), c->name + ".");
+  cores_.push_back(std::move(c));
+  return *cores_.back();
+}
+
+NodeCore* Node::core_of(const Hart* h) {
+  if (!h) return nullptr;
+  for (auto& c : cores_)
+    if (c->core.get() == &h->core()) return c.get();
+  return nullptr;
+}
+
+void Node::register_stats(StatRegistry& s) {
+  const std::string n = "n" + std::to_string(id_) + ".";
+  s.formula(n + "host.console.bytes", [this] { return double(host_dev_.console->bytes_written()); },
+            "bytes the host core wrote to the console", true);
+  if (hif_) {
+    hif_->register_stats(s, n + "hif.");
+    s.formula(n + "hif.pio_bytes", [this] { return double(window_->bytes_written()); },
+              "bytes the host stored into the NIC SRAM window", true);
+    dma_h2n_->register_stats(s, n + "dma_h2n.");
+    dma_n2h_->register_stats(s, n + "dma_n2h.");
+  }
+  if (port_) port_->register_stats(s, n + "port.");
+}
+
+void Node::set_transfer_hook(std::function<void(const std::string&, uint32_t, Tick, Tick)> hook) {
+  if (dma_h2n_) dma_h2n_->on_transfer = hook;
+  if (dma_n2h_) dma_n2h_->on_transfer = hook;
+}
+
+}  // namespace pimnic

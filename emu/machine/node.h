@@ -1,0 +1,87 @@
+// One node of a multi-node machine (DESIGN.md section 1): a host core with its RAM, timer, copy
+// engine and host-interface page; a NIC with its SRAM, its core (conventional) or cores (PIM), two
+// DMA engines, the NIC side of the host interface and a network port. Each core also sees the
+// console, exit and sysinfo pages of the one-core machine.
+#pragma once
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cpu/core.h"
+#include "devices/console.h"
+#include "devices/dma_engine.h"
+#include "devices/exit_device.h"
+#include "devices/host_interface.h"
+#include "devices/irq_line.h"
+#include "devices/net_port.h"
+#include "devices/nic_window.h"
+#include "devices/sysinfo.h"
+#include "devices/timer.h"
+#include "machine/machine_config.h"
+#include "mem/address_space.h"
+#include "sim/event_queue.h"
+#include "timing/model_factory.h"
+
+namespace pimnic {
+class StatRegistry;
+namespace net {
+class Network;
+}
+
+// A core of the machine and what the scheduler knows about it.
+struct NodeCore {
+  std::string name;  // "n0.host", "n0.nic", "n0.pim1"
+  std::string slot;  // "host", "nic", "pim1": what an image pattern names
+  uint32_t node = 0;
+  std::unique_ptr<Core> core;
+  timing::CoreTiming timing;
+  bool booted = false;   // an image was loaded for it
+  bool done = false;     // exited (or the machine stopped it)
+  bool waiting = false;  // its last slice ended idle (wait state, or every thread blocked)
+  uint64_t pim_cycle = 0;  // PIM cores: the core's cycle (its threads share one pipeline)
+  Hart& hart0() { return core->hart(0); }
+  uint64_t cycles() const { return core->num_harts() > 1 ? pim_cycle : core->hart(0).cycles(); }
+  Tick now() const { return core->clock().ticks(cycles()); }
+};
+
+class Node {
+ public:
+  // on_exit: a core of this node wrote the exit device.
+  Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Network* network, std::FILE* console,
+       std::function<void(NodeCore&, int)> on_exit);
+  uint32_t id() const { return id_; }
+  std::vector<std::unique_ptr<NodeCore>>& cores() { return cores_; }
+  AddressSpace& host_mem() { return host_mem_; }
+  AddressSpace& sram() { return sram_; }
+  // The address space a core executes in.
+  AddressSpace& mem_of(const NodeCore& c) { return c.slot == "host" ? host_mem_ : sram_; }
+  void register_stats(StatRegistry& s);
+  void set_transfer_hook(std::function<void(const std::string&, uint32_t, Tick, Tick)> hook);
+
+ private:
+  struct CoreDevices {  // the pages every address space has
+    std::unique_ptr<ConsoleDevice> console;
+    std::unique_ptr<ExitDevice> exit;
+    std::unique_ptr<SysInfoDevice> sysinfo;
+    std::unique_ptr<TimerDevice> timer;
+    IrqLine irq;
+  };
+  NodeCore& add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem);
+  void map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std::FILE* console, const std::string& prefix,
+                  std::function<void(NodeCore&, int)> on_exit);
+  NodeCore* core_of(const Hart* h);
+
+  uint32_t id_;
+  AddressSpace host_mem_{"host"};
+  AddressSpace sram_{"sram"};
+  CoreDevices host_dev_, nic_dev_;
+  std::unique_ptr<NicWindowDevice> window_;
+  std::unique_ptr<HostInterface> hif_;
+  std::unique_ptr<DmaEngine> dma_h2n_, dma_n2h_;
+  std::unique_ptr<NetPort> port_;
+  std::vector<std::unique_ptr<NodeCore>> cores_;
+};
+
+}  // namespace pimnic

@@ -1,0 +1,93 @@
+/* Ping-pong NIC firmware (conventional NIC core): serves the host's commands (protocol.h).
+ * SEND: per fragment of at most the port's maximum payload, DMA host -> SRAM staging buffer,
+ * then hand it to the network port. RECV: posted receives are matched in order with arriving
+ * messages; each fragment goes SRAM -> host by DMA at its offset; the last one completes. */
+#include <pimnic/dma.h>
+#include <pimnic/host_interface.h>
+#include <pimnic/net.h>
+#include <stdio.h>
+
+#include "protocol.h"
+
+#define RX_ENTRIES 16u
+#define TX_ENTRIES 8u
+#define STAGING 2u
+#define FRAG_MAX 4096u
+
+static struct pimnic_dma_desc h2n_ring[8] __attribute__((aligned(16)));
+static struct pimnic_dma_desc n2h_ring[8] __attribute__((aligned(16)));
+static struct pimnic_net_txdesc tx_ring[TX_ENTRIES] __attribute__((aligned(16)));
+static struct pimnic_net_rxdesc rx_ring[RX_ENTRIES] __attribute__((aligned(16)));
+static uint8_t rx_buffers[RX_ENTRIES][FRAG_MAX + 32] __attribute__((aligned(32)));
+static uint8_t staging[STAGING][FRAG_MAX] __attribute__((aligned(32)));
+static uint32_t staging_ticket[STAGING];
+extern char _end[];
+
+static struct pimnic_dma h2n, n2h;
+static struct pimnic_net port;
+
+/* Posted receives, in order. */
+static struct pp_cmd posted[PP_CMD_ENTRIES];
+static uint32_t posted_head, posted_tail;
+
+static void do_send(const struct pp_cmd* c, uint32_t frag_max) {
+  uint32_t off = 0, k = 0;
+  do {
+    uint32_t n = c->length - off < frag_max ? c->length - off : frag_max;
+    /* The staging buffer is free once the packet that used it has left the port. */
+    while ((int32_t)(pimnic_mmio_read32(PIMNIC_NET_BASE + NET_TX_HEAD) - staging_ticket[k]) <= 0 &&
+           staging_ticket[k] != 0xFFFFFFFFu) {
+    }
+    if (n) pimnic_dma_wait(&h2n, pimnic_dma_post(&h2n, c->host_addr + off, (uint32_t)(uintptr_t)staging[k], n));
+    uint32_t header[PIMNIC_NET_HEADER_WORDS] = {PP_MAGIC, c->tag, c->length, off};
+    staging_ticket[k] = pimnic_net_send(&port, c->peer, header, (uint32_t)(uintptr_t)staging[k], n);
+    off += n;
+    k = (k + 1) % STAGING;
+  } while (off < c->length);
+  pimnic_hif_complete(PP_SENT, c->tag, c->length, c->peer);
+}
+
+/* One arrived fragment for the oldest posted receive (there is one: the caller checked). */
+static void do_receive(struct pimnic_net_rxdesc* d) {
+  const uint32_t* h = (const uint32_t*)(uintptr_t)d->buffer;
+  struct pp_cmd* r = &posted[posted_head % PP_CMD_ENTRIES];
+  uint32_t msg_len = h[PP_H_MSG_LEN], off = h[PP_H_OFFSET], n = d->payload_len;
+  if (h[PP_H_MAGIC] != PP_MAGIC || off + n > r->length) {
+    printf("pingpong-nic: bad fragment (magic %08x, offset %u, length %u, posted %u)\n", (unsigned)h[PP_H_MAGIC],
+           (unsigned)off, (unsigned)n, (unsigned)r->length);
+    pimnic_hif_complete(0, 0, 0, 0);
+  } else if (n) {
+    pimnic_dma_wait(&n2h, pimnic_dma_post(&n2h, r->host_addr + off, d->buffer + 32, n));
+  }
+  uint32_t src = d->src_node;
+  pimnic_net_release(&port);
+  if (off + n >= msg_len) {
+    ++posted_head;
+    pimnic_hif_complete(PP_RECEIVED, h[PP_H_TAG], msg_len, src);
+  }
+}
+
+int main(void) {
+  if ((uintptr_t)_end > PP_CMD_RING_SRAM) {
+    printf("pingpong-nic: image too large for the command ring at 0x%x\n", (unsigned)PP_CMD_RING_SRAM);
+    return 1;
+  }
+  pimnic_dma_init(&h2n, PIMNIC_DMA_H2N_BASE, h2n_ring, 8);
+  pimnic_dma_init(&n2h, PIMNIC_DMA_N2H_BASE, n2h_ring, 8);
+  pimnic_net_init(&port, tx_ring, TX_ENTRIES, rx_ring, RX_ENTRIES, &rx_buffers[0][0], FRAG_MAX + 32);
+  for (uint32_t k = 0; k < STAGING; ++k) staging_ticket[k] = 0xFFFFFFFFu;
+  uint32_t frag_max = pimnic_net_max_payload();
+  if (frag_max > FRAG_MAX) frag_max = FRAG_MAX;
+  const volatile struct pp_cmd* ring = (const volatile struct pp_cmd*)(uintptr_t)PP_CMD_RING_SRAM;
+  for (;;) {
+    if (pimnic_hif_doorbells()) {
+      uint32_t seq = pimnic_hif_pop_doorbell();
+      const volatile struct pp_cmd* v = &ring[seq % PP_CMD_ENTRIES];
+      struct pp_cmd c = {v->op, v->host_addr, v->length, v->peer, v->tag, {0, 0, 0}};
+      if (c.op == PP_SEND) do_send(&c, frag_max);
+      else if (c.op == PP_RECV) posted[posted_tail++ % PP_CMD_ENTRIES] = c;
+    }
+    struct pimnic_net_rxdesc* d;
+    if (posted_head != posted_tail && (d = pimnic_net_poll(&port))) do_receive(d);
+  }
+}
