@@ -3,32 +3,18 @@
  * (each side's data follows its own pattern). Node 0 prints per size the one-way latency (half the
  * best round trip) and the bandwidth, read off the timer. */
 #include <pimnic/exit.h>
-#include <pimnic/host_interface.h>
 #include <pimnic/sysinfo.h>
 #include <pimnic/timer.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "protocol.h"
+#include "host_msg.h"
 
 #define MAX_SIZE (1u << 20)
 static uint8_t sendbuf[MAX_SIZE] __attribute__((aligned(64)));
 static uint8_t recvbuf[MAX_SIZE] __attribute__((aligned(64)));
-static struct pimnic_completion cq[64] __attribute__((aligned(64)));
-static struct pimnic_hif_host hif;
-static uint32_t seq;
 
 static uint8_t pattern(uint32_t node, uint32_t size, uint32_t i) { return (uint8_t)(i * 131u + size * 7u + node * 29u + (i >> 8)); }
-
-static void command(uint32_t op, void* buf, uint32_t len, uint32_t peer, uint32_t tag) {
-  volatile uint32_t* w = pimnic_nic_window(PP_CMD_RING_SRAM + (seq % PP_CMD_ENTRIES) * sizeof(struct pp_cmd));
-  w[0] = op;
-  w[1] = (uint32_t)(uintptr_t)buf;
-  w[2] = len;
-  w[3] = peer;
-  w[4] = tag;
-  pimnic_hif_doorbell(seq++);
-}
 
 /* Wait for a completion of this kind; a send completion that comes first is kept for later. */
 static uint32_t sends_completed;
@@ -39,7 +25,7 @@ static void await(uint32_t kind, uint32_t tag, uint32_t len) {
     return;
   }
   for (;;) {
-    pimnic_hif_wait(&hif, &c);
+    pimnic_hif_wait(&pp_hif, &c);
     if (c.word[0] != PP_SENT || kind == PP_SENT) break;
     ++sends_completed;
   }
@@ -68,7 +54,7 @@ int main(void) {
     return 1;
   }
   if (me > 1) return 0;  /* nodes beyond the pair stay out */
-  pimnic_hif_host_init(&hif, cq, 64);
+  pp_init();
   uint32_t tag = 0;
   for (unsigned s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
     uint32_t size = sizes[s], iters = size <= 65536 ? 4 : 2;
@@ -76,17 +62,17 @@ int main(void) {
     uint64_t best = ~0ull;
     for (uint32_t it = 0; it < iters; ++it, ++tag) {
       memset(recvbuf, 0, size);
-      command(PP_RECV, recvbuf, size, peer, tag);
+      pp_command(PP_RECV, recvbuf, size, peer, tag);
       if (me == 0) {
         uint64_t t0 = pimnic_time_ns();
-        command(PP_SEND, sendbuf, size, peer, tag);
+        pp_command(PP_SEND, sendbuf, size, peer, tag);
         await(PP_RECEIVED, tag, size);
         uint64_t rtt = pimnic_time_ns() - t0;
         if (rtt < best) best = rtt;
         await(PP_SENT, tag, size);
       } else {
         await(PP_RECEIVED, tag, size);
-        command(PP_SEND, sendbuf, size, peer, tag);
+        pp_command(PP_SEND, sendbuf, size, peer, tag);
         await(PP_SENT, tag, size);
       }
       if (!check(peer, size)) return 1;

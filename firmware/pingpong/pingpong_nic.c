@@ -26,9 +26,11 @@ extern char _end[];
 static struct pimnic_dma h2n, n2h;
 static struct pimnic_net port;
 
-/* Posted receives, in order. */
-static struct pp_cmd posted[PP_CMD_ENTRIES];
-static uint32_t posted_head, posted_tail;
+/* Posted receives per source node, in order (messages from one source arrive in order). */
+#define MAX_NODES 64u
+#define POSTED_PER_SOURCE 4u
+static struct pp_cmd posted[MAX_NODES][POSTED_PER_SOURCE];
+static uint32_t posted_head[MAX_NODES], posted_tail[MAX_NODES];
 
 static void do_send(const struct pp_cmd* c, uint32_t frag_max) {
   uint32_t off = 0, k = 0;
@@ -47,10 +49,11 @@ static void do_send(const struct pp_cmd* c, uint32_t frag_max) {
   pimnic_hif_complete(PP_SENT, c->tag, c->length, c->peer);
 }
 
-/* One arrived fragment for the oldest posted receive (there is one: the caller checked). */
+/* One arrived fragment for the oldest receive posted for its source (the caller checked). */
 static void do_receive(struct pimnic_net_rxdesc* d) {
   const uint32_t* h = (const uint32_t*)(uintptr_t)d->buffer;
-  struct pp_cmd* r = &posted[posted_head % PP_CMD_ENTRIES];
+  const uint32_t s = d->src_node;
+  struct pp_cmd* r = &posted[s][posted_head[s] % POSTED_PER_SOURCE];
   uint32_t msg_len = h[PP_H_MSG_LEN], off = h[PP_H_OFFSET], n = d->payload_len;
   if (h[PP_H_MAGIC] != PP_MAGIC || off + n > r->length) {
     printf("pingpong-nic: bad fragment (magic %08x, offset %u, length %u, posted %u)\n", (unsigned)h[PP_H_MAGIC],
@@ -59,11 +62,11 @@ static void do_receive(struct pimnic_net_rxdesc* d) {
   } else if (n) {
     pimnic_dma_wait(&n2h, pimnic_dma_post(&n2h, r->host_addr + off, d->buffer + 32, n));
   }
-  uint32_t src = d->src_node;
+  const uint32_t tag = h[PP_H_TAG];
   pimnic_net_release(&port);
   if (off + n >= msg_len) {
-    ++posted_head;
-    pimnic_hif_complete(PP_RECEIVED, h[PP_H_TAG], msg_len, src);
+    ++posted_head[s];
+    pimnic_hif_complete(PP_RECEIVED, tag, msg_len, s);
   }
 }
 
@@ -85,9 +88,12 @@ int main(void) {
       const volatile struct pp_cmd* v = &ring[seq % PP_CMD_ENTRIES];
       struct pp_cmd c = {v->op, v->host_addr, v->length, v->peer, v->tag, {0, 0, 0}};
       if (c.op == PP_SEND) do_send(&c, frag_max);
-      else if (c.op == PP_RECV) posted[posted_tail++ % PP_CMD_ENTRIES] = c;
+      else if (c.op == PP_RECV && c.peer < MAX_NODES && posted_tail[c.peer] - posted_head[c.peer] < POSTED_PER_SOURCE)
+        posted[c.peer][posted_tail[c.peer]++ % POSTED_PER_SOURCE] = c;
+      else pimnic_hif_complete(0, c.tag, 0, c.peer); /* refused: the host sees an unexpected completion */
     }
-    struct pimnic_net_rxdesc* d;
-    if (posted_head != posted_tail && (d = pimnic_net_poll(&port))) do_receive(d);
+    /* The oldest packet waits until a receive from its source is posted (the host posts them). */
+    struct pimnic_net_rxdesc* d = pimnic_net_poll(&port);
+    if (d && d->src_node < MAX_NODES && posted_head[d->src_node] != posted_tail[d->src_node]) do_receive(d);
   }
 }

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define PP_CMD_RING_SRAM 0x50000u /* fixed: below the NIC stack, above the firmware image */
-#define PP_CMD_ENTRIES 16u
+#define PP_CMD_ENTRIES 64u /* the host keeps at most this many commands outstanding */
 
 enum pp_op { PP_SEND = 1, PP_RECV = 2 };
 
@@ -15,7 +15,7 @@ struct pp_cmd {
   uint32_t op;
   uint32_t host_addr;
   uint32_t length;
-  uint32_t peer; /* SEND: destination node */
+  uint32_t peer; /* SEND: destination node; RECV: source node */
   uint32_t tag;
   uint32_t pad[3];
 };
