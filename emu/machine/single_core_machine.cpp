@@ -17,15 +17,6 @@ static uint32_t role_of(const std::string& profile) {
   return profile == "host" ? PIMNIC_ROLE_HOST : profile == "nic" ? PIMNIC_ROLE_NIC : PIMNIC_ROLE_PIM;
 }
 
-static uint32_t sysinfo_features(const CoreConfig& c) {
-  uint32_t f = 0;
-  if (c.features & isa::FEAT_FPU) f |= PIMNIC_FEAT_FPU;
-  if (c.features & isa::FEAT_ALTIVEC) f |= PIMNIC_FEAT_ALTIVEC;
-  if (c.features & isa::FEAT_440) f |= PIMNIC_FEAT_440;
-  if (c.features & isa::FEAT_PIM) f |= PIMNIC_FEAT_PIM;
-  return f;
-}
-
 void SingleCoreConfig::declare(ParamRegistry& p) {
   p.declare("core.profile", profile, profile, "core profile: host (7400, FPU, AltiVec-128), nic (440-class), pim (AltiVec-256, PIM extension)",
             {"host", "nic", "pim"});
@@ -33,6 +24,7 @@ void SingleCoreConfig::declare(ParamRegistry& p) {
   p.declare("core.clock_hz", clock_hz, clock_hz, "core clock in Hz (0: 2 GHz on host, 500 MHz on nic and pim)");
   p.declare("core.tb_divider", tb_divider, tb_divider, "core cycles per time-base and decrementer tick");
   p.declare("core.harts", harts, harts, "hardware threads of the core (only thread 0 starts, at the image's entry)");
+  copy.declare(p, "copy.");
 }
 
 SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* out) {
@@ -48,19 +40,17 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
   mem_.add_ram("ram", PIMNIC_RAM_BASE, ram_size);
   console_ = std::make_unique<ConsoleDevice>(mem_, out);
   exit_ = std::make_unique<ExitDevice>([this](int, Hart*) { exited_ = true; });
-  SysInfo info;
-  info.role = role_of(profile);
-  info.hart_count = cfg.harts;
-  info.ram_size = ram_size;
-  info.clock_khz = uint32_t(cfg.clock_hz / 1000);
-  info.features = sysinfo_features(cfg);
-  info.vec_bytes = cfg.vec_bytes;
-  sysinfo_ = std::make_unique<SysInfoDevice>(info);
+  sysinfo_ = std::make_unique<SysInfoDevice>(sysinfo_for(cfg, role_of(profile), ram_size));
   mem_.add_device(PIMNIC_CONSOLE_BASE, PIMNIC_DEVICE_SIZE, console_.get());
   mem_.add_device(PIMNIC_EXIT_BASE, PIMNIC_DEVICE_SIZE, exit_.get());
   mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, sysinfo_.get());
+  if (profile == "host" && config.copy.channels > 0) {
+    copy_engine_ = std::make_unique<CopyEngine>(config.copy, mem_, events_, irq_);
+    mem_.add_device(PIMNIC_COPY_ENGINE_BASE, PIMNIC_DEVICE_SIZE, copy_engine_.get());
+  }
   core_ = std::make_unique<Core>(cfg, mem_);
   clock_ = ClockDomain("core0", cfg.clock_hz);
+  irq_.connect(&core_->hart(0));
 }
 
 void SingleCoreMachine::register_stats(StatRegistry& s) {
@@ -75,6 +65,7 @@ void SingleCoreMachine::register_stats(StatRegistry& s) {
   s.formula("core0.ipc", [&h] { return h.cycles() ? double(h.icount) / double(h.cycles()) : 0.0; },
             "instructions per cycle of core0");
   s.formula("console.bytes", [this] { return double(console_->bytes_written()); }, "bytes written to the console", true);
+  if (copy_engine_) copy_engine_->register_stats(s, "copy.");
 }
 
 void SingleCoreMachine::load(const ElfImage& img) {
@@ -104,6 +95,23 @@ void SingleCoreMachine::reset(const ElfImage& img) {
   load(img);
 }
 
+uint64_t begin_slice(Core& core, EventQueue& events, uint64_t now_cycle, Tick bound) {
+  const Tick next = std::min(bound, events.next_time());
+  const uint64_t until = std::max(core.clock().cycle_at_or_after(next), now_cycle + 1);
+  for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).horizon_cycle = until;
+  // A device that schedules an earlier event during the slice stops the core after the current
+  // instruction (a hart that is not running forgets the request when it next runs).
+  events.set_horizon(next, [&core](Tick) {
+    for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).request_stop(StopReason::SliceEnd);
+  });
+  return until;
+}
+
+void end_slice(Core& core, EventQueue& events) {
+  events.set_horizon(kMaxTick);
+  for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).horizon_cycle = ~0ull;
+}
+
 RunResult SingleCoreMachine::run(uint64_t max_insts) {
   Hart& h = hart();
   RunResult res;
@@ -119,12 +127,15 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
       budget = std::min<uint64_t>(budget, max_insts - h.icount);
     }
     // The core runs up to the next event (of the event queue), then the queue catches up with it.
+    const uint64_t until = begin_slice(*core_, events_, h.cycles());
+    if (!model_ || slice_runner) budget = std::min(budget, until - h.cycles());  // one cycle per instruction
     StopReason why;
     if (slice_runner) why = slice_runner(h, budget);
     // Timing models drive hart 0 only for now: a PIM core runs functionally, its threads in turn
     // (Core::run_threads), until a model interleaves threads itself.
-    else if (model_ && !core_->has(isa::FEAT_PIM)) why = model_->run(h, budget, clock_.cycle_at_or_after(events_.next_time()));
+    else if (model_ && !core_->has(isa::FEAT_PIM)) why = model_->run(h, budget, until);
     else why = core_->run_threads(budget);
+    end_slice(*core_, events_);
     events_.run_until(clock_.ticks(h.cycles()));
     if (after_slice) after_slice(h);
     Hart& stopped = core_->hart(core_->stopped_hart());

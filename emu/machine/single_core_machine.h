@@ -8,7 +8,9 @@
 
 #include "cpu/core.h"
 #include "devices/console.h"
+#include "devices/copy_engine.h"
 #include "devices/exit_device.h"
+#include "devices/irq_line.h"
 #include "devices/sysinfo.h"
 #include "loader/elf_image.h"
 #include "mem/address_space.h"
@@ -36,6 +38,7 @@ struct SingleCoreConfig {
   double clock_hz = 0;    // 0: the profile's default
   uint32_t tb_divider = 8;
   uint32_t harts = 1;     // hardware threads of the core; only hart 0 starts (at the entry)
+  CopyEngineConfig copy{};  // copy.*: the host's copy engine (host profile, copy.channels > 0)
   void declare(ParamRegistry& params);
 };
 
@@ -64,6 +67,8 @@ class SingleCoreMachine {
   EventQueue& events() { return events_; }
   const ClockDomain& clock() const { return clock_; }
 
+  // The host's copy engine at PIMNIC_COPY_ENGINE_BASE (null on nic/pim or with copy.channels=0).
+  CopyEngine* copy_engine() { return copy_engine_.get(); }
   Core& core() { return *core_; }
   Hart& hart() { return core_->hart(0); }
   AddressSpace& mem() { return mem_; }
@@ -80,8 +85,16 @@ class SingleCoreMachine {
   bool exited_ = false;
   EventQueue events_;
   ClockDomain clock_;
+  IrqLine irq_;  // hart 0's external interrupt input
+  std::unique_ptr<CopyEngine> copy_engine_;  // after events_: destroyed before the queue
   timing::CoreModel* model_ = nullptr;
 };
+
+// Bound a core's run slice by the event queue's next event (and by `bound`): sets the harts'
+// horizon and the queue's horizon listener; returns the cycle the slice may run to. end_slice
+// undoes both.
+uint64_t begin_slice(Core& core, EventQueue& events, uint64_t now_cycle, Tick bound = kMaxTick);
+void end_slice(Core& core, EventQueue& events);
 
 // One-line description of why a hart stopped on a fault ("illegal instruction 0x... at 0x...").
 std::string describe_fault(const Hart& h);
