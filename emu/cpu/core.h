@@ -9,6 +9,7 @@
 #include "cpu/dcr_bus.h"
 #include "cpu/decode_cache.h"
 #include "cpu/feb_memory.h"
+#include "cpu/parcel_port.h"
 #include "cpu/hart.h"
 #include "isa/decoder.h"
 #include "sim/clock.h"
@@ -58,11 +59,17 @@ class Core {
   size_t stopped_hart() const { return stopped_; }
   // Start a free context at pc with r3 = arg, inheriting parent's MSR and time; null if none free.
   Hart* start_thread(const Hart& parent, uint32_t pc, uint32_t arg);
+  // Start context `index` (which must be free) from reset, with the parent's MSR and time.
+  Hart* start_thread_at(size_t index, const Hart& parent);
   unsigned live_threads() const;
   // "every thread blocked: thread 0 at 0x... waits for 0x... to become full, ..."
   std::string deadlock_message() const;
   // Back to one running thread (hart 0) and all words full (machine reset).
   void reset_threads();
+  // The node's parcel engine (null: parcel and migrate are illegal). With one, the core's last
+  // thread may exit without ending the run: parcels can bring new threads.
+  ParcelPort* parcels() const { return parcels_; }
+  void set_parcels(ParcelPort* p) { parcels_ = p; }
 
  private:
   CoreConfig cfg_;
@@ -75,6 +82,7 @@ class Core {
   FebMemory feb_;
   size_t stopped_ = 0;
   size_t next_ = 0;  // round-robin position
+  ParcelPort* parcels_ = nullptr;
 };
 
 // The simulated time of a hart (its drain point, see timing/core_model.h): what a device it

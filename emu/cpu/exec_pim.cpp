@@ -21,7 +21,7 @@ Status exec_pim_spawn(Hart& h, uint32_t w) {
 }
 
 Status exec_pim_texit(Hart& h, uint32_t w) {
-  if (h.core().live_threads() > 1) {
+  if (h.core().live_threads() > 1 || h.core().parcels()) {
     h.thread_state = ThreadState::Free;
     h.stop_reason = StopReason::ThreadExit;
     return Status::Stop;
@@ -101,8 +101,31 @@ Status exec_pim_test(Hart& h, uint32_t w) {
   return Status::Ok;
 }
 
-// No network yet (nodes-and-network issue): illegal instruction, as documented.
-Status exec_pim_parcel(Hart& h, uint32_t) { return h.raise_illegal(); }
-Status exec_pim_migrate(Hart& h, uint32_t) { return h.raise_illegal(); }
+// Parcels need the node's parcel engine (a core on a one-core machine has none: illegal).
+Status exec_pim_parcel(Hart& h, uint32_t w) {
+  ParcelPort* port = h.core().parcels();
+  if (!port) return h.raise_illegal();
+  h.gpr[rt(w)] = port->send_parcel(h, h.gpr[ra(w)]) ? 0 : 0xFFFFFFFFu;
+  return Status::Ok;
+}
+
+// The thread resumes on the destination after this instruction with rT = 0; if the engine
+// rejects it, it continues here with rT = -1.
+Status exec_pim_migrate(Hart& h, uint32_t w) {
+  ParcelPort* port = h.core().parcels();
+  if (!port) return h.raise_illegal();
+  const uint32_t here = h.pc, node = h.gpr[ra(w)], bytes = h.gpr[rb(w)];
+  h.gpr[rt(w)] = 0;
+  h.pc = here + 4;
+  const bool gone = port->migrate(h, node, bytes);
+  h.pc = here;
+  if (!gone) {
+    h.gpr[rt(w)] = 0xFFFFFFFFu;
+    return Status::Ok;
+  }
+  h.thread_state = ThreadState::Free;
+  h.stop_reason = StopReason::ThreadExit;
+  return Status::Stop;
+}
 
 }  // namespace pimnic

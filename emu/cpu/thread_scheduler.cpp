@@ -73,26 +73,31 @@ StopReason Core::run_threads(uint64_t budget) {
 
 Hart* Core::start_thread(const Hart& parent, uint32_t pc, uint32_t arg) {
   for (auto& p : harts_) {
-    Hart& h = *p;
-    if (h.thread_state != ThreadState::Free) continue;
-    // A fresh context: reset registers, the parent's MSR, and the parent's notion of time.
-    h.clear_reservation();
-    h.arch() = ArchState{};
-    h.pvr = cfg_.pvr;
-    h.pir = cfg_.pir + h.index();
-    h.dec_written = 0xFFFFFFFFu;
-    h.msr = parent.msr;
-    h.pc = pc & ~3u;
-    h.gpr[3] = arg;
-    h.cycle_offset = parent.cycles() - h.icount;
-    h.tb_offset = parent.tb_offset;
-    h.dec_pending = h.double_fault = false;
-    h.dec_seen_tb = h.tb_ticks();
-    h.stop_reason = StopReason::None;
-    h.thread_state = ThreadState::Running;
-    return &h;
+    if (p->thread_state != ThreadState::Free) continue;
+    Hart* h = start_thread_at(p->index(), parent);
+    h->pc = pc & ~3u;
+    h->gpr[3] = arg;
+    return h;
   }
   return nullptr;
+}
+
+// A fresh context: reset registers, the parent's MSR, and the parent's notion of time.
+Hart* Core::start_thread_at(size_t index, const Hart& parent) {
+  Hart& h = *harts_[index];
+  h.clear_reservation();
+  h.arch() = ArchState{};
+  h.pvr = cfg_.pvr;
+  h.pir = cfg_.pir + h.index();
+  h.dec_written = 0xFFFFFFFFu;
+  h.msr = parent.msr;
+  h.cycle_offset = parent.cycles() - h.icount;
+  h.tb_offset = parent.tb_offset;
+  h.dec_pending = h.double_fault = false;
+  h.dec_seen_tb = h.tb_ticks();
+  h.stop_reason = StopReason::None;
+  h.thread_state = ThreadState::Running;
+  return &h;
 }
 
 std::string Core::deadlock_message() const {

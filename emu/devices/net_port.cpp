@@ -19,9 +19,7 @@ constexpr uint32_t kIrqSent = 1, kIrqReceived = 2, kIrqDropped = 4;
 NetPort::NetPort(uint32_t node, EventQueue& events, AddressSpace& sram, IrqLine& irq, net::Network& net, Tick bus,
                  uint32_t rx_fifo_packets)
     : node_(node), events_(events), sram_(sram), irq_(irq), source_(irq.add_source()), net_(net), bus_(bus),
-      rx_fifo_limit_(rx_fifo_packets) {
-  net_.attach(node, [this](net::Packet&& p) { deliver(std::move(p)); });
-}
+      rx_fifo_limit_(rx_fifo_packets) {}
 
 bool NetPort::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
   switch (offset) {

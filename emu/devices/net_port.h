@@ -27,9 +27,10 @@ class NetPort : public MmioDevice {
   bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
   bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
   void register_stats(StatRegistry& s, const std::string& prefix);
+  // A packet for the port arrived (the node routes port-channel packets here).
+  void deliver(net::Packet&& p);
 
  private:
-  void deliver(net::Packet&& p);
   void transmit_next(Tick at);
   void fill_rx_buffers();
   void update_irq() { irq_.set(source_, irq_status_ & irq_enable_); }

@@ -50,6 +50,7 @@ void MachineConfig::declare(ParamRegistry& p) {
   p.declare("net.switch_latency_ns", switch_latency_ns, switch_latency_ns, "ns a packet spends crossing the switch");
   p.declare("net.packet_overhead", packet_overhead, packet_overhead, "bytes on the wire per packet beyond header and payload");
   p.declare("net.max_payload", max_payload, max_payload, "largest payload of one packet in bytes");
+  copy.declare(p, "copy.");
 }
 
 void MachineConfig::validate() const {
@@ -78,6 +79,7 @@ void MachineConfig::validate() const {
   not_negative(switch_latency_ns, "net.switch_latency_ns");
   if (max_payload == 0 || max_payload > (1u << 24)) throw std::invalid_argument("net.max_payload must be between 1 and 16 MiB");
   if (port.rx_fifo_packets == 0) throw std::invalid_argument("net.port.rx_fifo_packets must be at least 1");
+  if (copy.channels) copy.validate();
 }
 
 }  // namespace pimnic

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "devices/copy_engine.h"
 #include "timing/timing_config.h"
 
 namespace pimnic {
@@ -52,6 +53,7 @@ struct MachineConfig {
   double switch_latency_ns = 0;
   uint32_t packet_overhead = 0;
   uint32_t max_payload = 4096;
+  CopyEngineConfig copy;  // copy.*: the host's copy engine (copy.channels=0: none)
   // Cores run in slices of at most this much simulated time ahead of the slowest core (0: the
   // smallest latency between two cores through a device or link, which keeps causality exact).
   double quantum_ns = 0;

@@ -74,7 +74,6 @@ StopReason MultiNodeMachine::run_slice(NodeCore& c, Tick bound, uint64_t budget)
     const uint64_t until = begin_slice(core, events_, h.cycles(), bound);
     if (c.timing.model && c.timing.model->steps()) why = c.timing.model->run(h, budget, until);
     else why = core.run_threads(std::min(budget, until - h.cycles()));
-    c.waiting = (h.msr & MSR_POW) != 0;
   } else {
     // A PIM core: its threads take turns in one pipeline, so they share one cycle count.
     for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).cycle_offset = c.pim_cycle - core.hart(i).icount;
@@ -84,8 +83,7 @@ StopReason MultiNodeMachine::run_slice(NodeCore& c, Tick bound, uint64_t budget)
     why = core.run_threads(std::min(budget, until - c.pim_cycle));
     for (size_t i = 0; i < core.num_harts(); ++i) after += core.hart(i).icount;
     c.pim_cycle += after - before;
-    c.waiting = why == StopReason::Deadlock;
-    if (c.waiting) {  // every thread waits (for a full/empty bit a device or the other core may set)
+    if (why == StopReason::Deadlock) {  // every thread waits or none lives: a parcel, a device or the other core may change that
       c.pim_cycle = std::max(c.pim_cycle, until);
       why = StopReason::SliceEnd;
     }
@@ -98,11 +96,19 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
   RunResult res;
   using Entry = std::pair<Tick, uint32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
+  // Booted cores run their image; the other PIM cores of a booted PIM NIC run the threads that
+  // parcels or the firmware start there.
   bool any_host = false;
+  std::vector<bool> nic_booted(nodes_.size());
+  for (NodeCore* c : cores_) nic_booted[c->node] = nic_booted[c->node] || (c->booted && c->slot != "host");
+  size_t scheduled = 0;
   for (uint32_t i = 0; i < cores_.size(); ++i) {
-    if (!cores_[i]->booted) continue;
-    ready.push({cores_[i]->now(), i});
-    any_host |= cores_[i]->slot == "host";
+    NodeCore& c = *cores_[i];
+    if (!c.booted && !(c.slot.rfind("pim", 0) == 0 && nic_booted[c.node])) continue;
+    if (!c.booted) c.hart0().thread_state = ThreadState::Free;  // no thread until one is started here
+    ready.push({c.now(), i});
+    ++scheduled;
+    any_host |= c.booted && c.slot == "host";
   }
   if (ready.empty()) {
     res.kind = RunResult::Kind::Fault;
@@ -123,7 +129,14 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
       for (size_t i = 0; i < c->core->num_harts(); ++i) n += c->core->hart(i).icount;
     return n;
   };
+  // A core in a wait state with interrupts enabled wakes on its decrementer even with nothing
+  // pending; one whose threads all wait (or that has none) needs someone else.
+  auto may_wake_itself = [](NodeCore& c) {
+    const Hart& h = c.hart0();
+    return c.core->num_harts() == 1 && (h.msr & MSR_POW) && (h.msr & MSR_EE);
+  };
   uint64_t insts = total_insts();
+  size_t idle_slices = 0;  // consecutive slices that retired nothing with no event pending
   const uint64_t kSliceInsts = 1u << 20;
   while (!ready.empty()) {
     const auto [t, i] = ready.top();
@@ -139,7 +152,8 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
     const uint64_t budget = max_insts ? std::min<uint64_t>(kSliceInsts, max_insts - insts) : kSliceInsts;
     const uint64_t before = total_insts();
     StopReason why = run_slice(c, std::min(events_.next_time(), t + quantum_), budget);
-    insts += total_insts() - before;
+    const uint64_t retired = total_insts() - before;
+    insts += retired;
     if (failed_) {
       res.kind = RunResult::Kind::Exited;
       res.exit_code = failed_code_;
@@ -148,31 +162,35 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
     }
     if (c.done || why == StopReason::Exit) {
       c.done = true;
+      --scheduled;
       if (finished()) break;
       continue;
     }
-    if (why == StopReason::Fault || why == StopReason::Halt || why == StopReason::Deadlock) {
+    if (why == StopReason::Fault || why == StopReason::Halt) {
       Hart& stopped = c.core->hart(c.core->stopped_hart());
       res.kind = RunResult::Kind::Fault;
       res.exit_code = why == StopReason::Fault ? fault_exit_status(stopped) : 128 + SIGILL;
       res.message = c.name + ": " +
                     (why == StopReason::Fault ? describe_fault(stopped)
-                     : why == StopReason::Halt ? "the core halted with interrupts disabled (MSR[POW] set, MSR[EE] clear)"
-                                               : c.core->deadlock_message());
+                                              : "the core halted with interrupts disabled (MSR[POW] set, MSR[EE] clear)");
       break;
     }
     ready.push({c.now(), i});
-    // Nothing can change any more: every running core waits and no device has work pending.
-    if (c.waiting && events_.empty()) {
-      bool all_wait = true;
-      for (NodeCore* o : cores_) all_wait &= !o->booted || o->done || o->waiting;
-      if (all_wait) {
-        res.kind = RunResult::Kind::Fault;
-        res.exit_code = 128 + SIGILL;
-        res.message = "every core waits (wait state or blocked threads) and no device has anything pending: " + c.name +
-                      " at 0x" + [&] { char b[16]; std::snprintf(b, sizeof b, "%08x", c.hart0().pc); return std::string(b); }();
-        break;
-      }
+    // Nothing can change any more: a full round of slices retired nothing, no device has anything
+    // pending and no core waits for its own timer.
+    idle_slices = retired == 0 && events_.empty() && !may_wake_itself(c) ? idle_slices + 1 : 0;
+    if (idle_slices > 2 * scheduled) {
+      res.kind = RunResult::Kind::Fault;
+      res.exit_code = 128 + SIGILL;
+      res.message = "every core waits and no device has anything pending (deadlock): ";
+      for (NodeCore* o : cores_)
+        if (o->booted && !o->done) {
+          char b[64];
+          std::snprintf(b, sizeof b, "%s at 0x%08x, ", o->name.c_str(), o->hart0().pc);
+          res.message += b;
+        }
+      res.message.resize(res.message.size() - 2);
+      break;
     }
   }
   if (res.kind == RunResult::Kind::Exited && !failed_) {

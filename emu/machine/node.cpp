@@ -1,5 +1,6 @@
 #include "machine/node.h"
 
+#include "net/network.h"
 #include "pimnic/memmap.h"
 #include "sim/stats.h"
 
@@ -23,6 +24,10 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
   host_dev_.sysinfo = std::make_unique<SysInfoDevice>(hi);
   host_mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, host_dev_.sysinfo.get());
   host_dev_.irq.connect(&host.hart0());
+  if (cfg.copy.channels) {
+    copy_ = std::make_unique<CopyEngine>(cfg.copy, host_mem_, events, host_dev_.irq);
+    host_mem_.add_device(PIMNIC_COPY_ENGINE_BASE, PIMNIC_DEVICE_SIZE, copy_.get());
+  }
   if (cfg.nic == "none") return;
 
   // ---- NIC ----
@@ -65,6 +70,15 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
     port_ = std::make_unique<NetPort>(id, events, sram_, nic_dev_.irq, *network, ns(cfg.nic_bus_ns),
                                       cfg.port.rx_fifo_packets);
     sram_.add_device(PIMNIC_NET_BASE, PIMNIC_DEVICE_SIZE, port_.get());
+    if (cfg.nic == "pim") {
+      std::vector<Core*> pim;
+      for (NodeCore* c : nic_cores) pim.push_back(c->core.get());
+      parcels_ = std::make_unique<ParcelEngine>(id, events, *network, pim, sram_, ns(cfg.nic_bus_ns));
+    }
+    network->attach(id, [this](net::Packet&& p) {
+      if (p.channel == net::Packet::kParcel && parcels_) parcels_->deliver(std::move(p));
+      else if (p.channel == net::Packet::kPort) port_->deliver(std::move(p));
+    });
   }
 }
 
@@ -108,6 +122,7 @@ void Node::register_stats(StatRegistry& s) {
   const std::string n = "n" + std::to_string(id_) + ".";
   s.formula(n + "host.console.bytes", [this] { return double(host_dev_.console->bytes_written()); },
             "bytes the host core wrote to the console", true);
+  if (copy_) copy_->register_stats(s, n + "copy.");
   if (hif_) {
     hif_->register_stats(s, n + "hif.");
     s.formula(n + "hif.pio_bytes", [this] { return double(window_->bytes_written()); },
@@ -116,6 +131,7 @@ void Node::register_stats(StatRegistry& s) {
     dma_n2h_->register_stats(s, n + "dma_n2h.");
   }
   if (port_) port_->register_stats(s, n + "port.");
+  if (parcels_) parcels_->register_stats(s, n + "parcels.");
 }
 
 void Node::set_transfer_hook(std::function<void(const std::string&, uint32_t, Tick, Tick)> hook) {

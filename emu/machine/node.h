@@ -11,12 +11,14 @@
 
 #include "cpu/core.h"
 #include "devices/console.h"
+#include "devices/copy_engine.h"
 #include "devices/dma_engine.h"
 #include "devices/exit_device.h"
 #include "devices/host_interface.h"
 #include "devices/irq_line.h"
 #include "devices/net_port.h"
 #include "devices/nic_window.h"
+#include "devices/parcel_engine.h"
 #include "devices/sysinfo.h"
 #include "devices/timer.h"
 #include "machine/machine_config.h"
@@ -39,7 +41,6 @@ struct NodeCore {
   timing::CoreTiming timing;
   bool booted = false;   // an image was loaded for it
   bool done = false;     // exited (or the machine stopped it)
-  bool waiting = false;  // its last slice ended idle (wait state, or every thread blocked)
   uint64_t pim_cycle = 0;  // PIM cores: the core's cycle (its threads share one pipeline)
   Hart& hart0() { return core->hart(0); }
   uint64_t cycles() const { return core->num_harts() > 1 ? pim_cycle : core->hart(0).cycles(); }
@@ -81,6 +82,8 @@ class Node {
   std::unique_ptr<HostInterface> hif_;
   std::unique_ptr<DmaEngine> dma_h2n_, dma_n2h_;
   std::unique_ptr<NetPort> port_;
+  std::unique_ptr<ParcelEngine> parcels_;
+  std::unique_ptr<CopyEngine> copy_;
   std::vector<std::unique_ptr<NodeCore>> cores_;
 };
 

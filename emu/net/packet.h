@@ -13,6 +13,10 @@ struct Packet {
   static constexpr unsigned kHeaderWords = 8;
   static constexpr unsigned kHeaderBytes = kHeaderWords * 4;
 
+  // Which receiver on the destination NIC takes it: the network port (firmware's packets) or
+  // the parcel engine (parcels and migrating threads).
+  enum Channel : uint8_t { kPort = 0, kParcel = 1 };
+  uint8_t channel = kPort;
   uint32_t src_node = 0, dst_node = 0;
   uint32_t header[kHeaderWords] = {};  // opaque words for firmware
   std::vector<uint8_t> payload;

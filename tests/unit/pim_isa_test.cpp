@@ -29,8 +29,8 @@ uint32_t writef(unsigned s, unsigned a, unsigned b) { return pim(19, s, a, b); }
 uint32_t feempty(unsigned a, unsigned b) { return pim(20, 0, a, b); }
 uint32_t fefill(unsigned a, unsigned b) { return pim(21, 0, a, b); }
 uint32_t fetest(unsigned t, unsigned a, unsigned b) { return pim(22, t, a, b); }
-uint32_t parcel(unsigned s, unsigned a, unsigned b) { return pim(32, s, a, b); }
-uint32_t migrate(unsigned a) { return pim(33, 0, a, 0); }
+uint32_t parcel(unsigned t, unsigned a) { return pim(32, t, a, 0); }
+uint32_t migrate(unsigned t, unsigned a, unsigned b) { return pim(33, t, a, b); }
 constexpr uint32_t kStw = 36u << 26;  // stw rS, d(rA)
 uint32_t stw(unsigned s, unsigned a) { return kStw | s << 21 | a << 16; }
 constexpr uint32_t kNop = 0x60000000;
@@ -70,7 +70,7 @@ bool took(Hart& h, uint32_t vector, uint32_t srr0) { return h.pc == vector && h.
 TEST_CASE("opcode 6 decodes only on the pim profile; host (AltiVec-128) and nic raise illegal") {
   const std::vector<uint32_t> words = {spawn(3, 4, 5), texit(3), yield(), tid(3), readfe(3, 4, 5),
                                        readff(3, 4, 5), writeef(3, 4, 5), writef(3, 4, 5), feempty(4, 5),
-                                       fefill(4, 5), fetest(3, 4, 5), parcel(3, 4, 5), migrate(4)};
+                                       fefill(4, 5), fetest(3, 4, 5), parcel(3, 4), migrate(3, 4, 5)};
   isa::Decoder pim_dec(core_profile("pim").features);
   for (uint32_t w : words) CHECK(pim_dec.decode(w) != nullptr);
   for (const char* profile : {"host", "nic"}) {
@@ -99,8 +99,8 @@ TEST_CASE("PIM instructions disassemble with their table names") {
   CHECK(isa::disassemble(dec, feempty(4, 5), 0) == "feempty r4, r5");
   CHECK(isa::disassemble(dec, fefill(4, 5), 0) == "fefill r4, r5");
   CHECK(isa::disassemble(dec, fetest(3, 4, 5), 0) == "fetest r3, r4, r5");
-  CHECK(isa::disassemble(dec, parcel(3, 4, 5), 0) == "parcel r3, r4, r5");
-  CHECK(isa::disassemble(dec, migrate(4), 0) == "migrate r4");
+  CHECK(isa::disassemble(dec, parcel(3, 4), 0) == "parcel r3, r4");
+  CHECK(isa::disassemble(dec, migrate(3, 4, 5), 0) == "migrate r3, r4, r5");
 }
 
 TEST_CASE("full/empty bits: every word starts full; ordinary stores leave them alone") {
@@ -184,8 +184,8 @@ TEST_CASE("full/empty-bit errors: unaligned -> alignment, outside PIM memory -> 
   }
 }
 
-TEST_CASE("parcel and migrate are illegal until the network exists") {
-  for (uint32_t w : {parcel(3, 4, 5), migrate(4)}) {
+TEST_CASE("parcel and migrate are illegal on a core without a parcel engine (no network)") {
+  for (uint32_t w : {parcel(3, 4), migrate(3, 4, 5)}) {
     TestCore t("pim");
     t.exec({w});
     CHECK(took(t.h(), 0x700, TestCore::kCodeBase));

@@ -135,6 +135,18 @@
 #define NET_DESC_TRUNCATED       0x2  /* receive: the payload did not fit; the rest is lost */
 #define NET_DESC_ERROR           0x4  /* transmit: bad node, payload too long or outside SRAM */
 
+/* Parcels (PIM NICs; docs/isa/pim.md): `parcel rT, rA` sends the descriptor at rA. On arrival a
+ * thread starts at the handler with r3..r10 from the descriptor, after the payload has been
+ * written at the destination address. */
+#define PARCEL_DESC_NODE         0x00  /* destination node */
+#define PARCEL_DESC_HANDLER      0x04  /* handler PC (the same image runs on every node) */
+#define PARCEL_DESC_PAYLOAD      0x08  /* local address of the payload */
+#define PARCEL_DESC_LENGTH       0x0C  /* payload bytes: at most NET_MAX_PAYLOAD - PARCEL_REG_BYTES */
+#define PARCEL_DESC_DEST         0x10  /* where the payload lands on the destination */
+#define PARCEL_DESC_REGS         0x14  /* 8 words: r3..r10 of the handler thread */
+#define PARCEL_DESC_SIZE         0x34
+#define PARCEL_REG_BYTES         32
+
 /* ---- Image metadata -------------------------------------------------------------------------- */
 /* Images carry a section of this name holding the NUL-terminated profile name they were built
  * for ("host", "nic" or "pim"); `pimnic run` boots them on a core of that profile. */

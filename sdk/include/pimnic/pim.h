@@ -1,5 +1,5 @@
 /* The PIM extension (pim profile, docs/isa/pim.md) as inline functions: threads, full/empty bits,
- * and the reserved parcel/migrate. Also brings in pim_thread.h (thread start/join, FEB lock) and
+ * and parcel/migrate. Also brings in pim_thread.h (thread start/join, FEB lock) and
  * pim_vector.h (256-bit match helpers).
  *
  * Encoding: clang 14's assembler does not know opcode 6, so each wrapper emits `.long` with the
@@ -66,13 +66,21 @@ static inline void pim_fefill(volatile uint32_t* p) {
   __asm__ volatile(".long " PIMNIC_PIM_X(21) " | (%0 << 11)" : : "r"(p) : "memory");
 }
 
-/* Reserved for the network: illegal instructions until parcels have a transport. */
-static inline void pim_parcel(uint32_t dest, uint32_t handler, uint32_t arg) {
-  __asm__ volatile(".long " PIMNIC_PIM_X(32) " | (%0 << 21) | (%1 << 16) | (%2 << 11)"
-                   : : "r"(dest), "r"(handler), "r"(arg) : "memory");
+/* Parcels (PIM NICs of a multi-node machine; illegal on a core without a network). The raw
+ * instructions; pimnic/pim_parcel.h wraps them for C handlers. parcel: send the descriptor at
+ * `desc` (memmap.h PARCEL_DESC_*); 0 sent, -1 refused. */
+static inline int pim_parcel_raw(const void* desc) {
+  int r;
+  __asm__ volatile(".long " PIMNIC_PIM_X(32) " | (%0 << 21) | (%1 << 16)" : "=r"(r) : "r"(desc) : "memory");
+  return r;
 }
-static inline void pim_migrate(const volatile void* addr) {
-  __asm__ volatile(".long " PIMNIC_PIM_X(33) " | (%0 << 16)" : : "r"(addr) : "memory");
+/* migrate: continue this thread on `node`, carrying its registers and the `stack_bytes` at r1;
+ * returns 0 there, or -1 here if refused. */
+static inline int pim_migrate_raw(uint32_t node, uint32_t stack_bytes) {
+  int r;
+  __asm__ volatile(".long " PIMNIC_PIM_X(33) " | (%0 << 21) | (%1 << 16) | (%2 << 11)"
+                   : "=r"(r) : "r"(node), "r"(stack_bytes) : "memory");
+  return r;
 }
 
 #include "pimnic/pim_thread.h"
