@@ -68,7 +68,7 @@ void run_command(const RunOptions& o) {
     m.load(img);
     RunOutput output(o.out);
     output.attach(m.slice_runner, m.after_slice, &img, false, m.core().config().clock_hz, o.max_insts,
-                  timing.model.get());
+                  timing.model.get(), &m.core());
     RunResult r = o.gdb.enabled() ? gdb::debug_machine(m, img, o.gdb, o.max_insts, &stats) : m.run(o.max_insts);
     std::fflush(stdout);
     output.finish(stats, {{"command", "run"}, {"image", o.image}, {"max_insts", o.max_insts}, {"params", params_json(params)}});

@@ -10,6 +10,7 @@
 #include "machine/machine_file.h"
 #include "machine/multi_node_machine.h"
 #include "sim/params.h"
+#include "sim/timeline.h"
 #include "timing/timing_config.h"
 
 namespace pimnic::cli {
@@ -46,8 +47,14 @@ void run_machine(const MachineRunOptions& o) {
       std::fputs(params.describe().c_str(), stdout);
       return;
     }
-    if (!o.out.traces.empty() || o.out.disasm_check)
-      return fail("--trace and --disasm-check do not work with --machine yet (run one image without --machine)");
+    // Instruction traces need one core; a machine takes the timeline.
+    std::string timeline_file;
+    for (const std::string& t : o.out.traces) {
+      if (t.rfind("perfetto:", 0) != 0 || !timeline_file.empty())
+        return fail("--trace " + t + ": with --machine only one perfetto:FILE timeline (instruction traces need one core)");
+      timeline_file = output_path(o.out, t.substr(9));
+    }
+    if (o.out.disasm_check) return fail("--disasm-check needs one core (run one image without --machine)");
     MachineDescription d = load_machine(o.machine, params);
     for (const std::string& i : o.images) d.images.push_back(parse_image_option(i));
     std::vector<std::string> sets = o.sets;
@@ -71,7 +78,13 @@ void run_machine(const MachineRunOptions& o) {
     StatRegistry stats;
     m.register_stats(stats);
     RunOutput output(o.out);
+    std::unique_ptr<Timeline> timeline;
+    if (!timeline_file.empty()) {
+      timeline = std::make_unique<Timeline>(timeline_file);
+      m.set_timeline(timeline.get());
+    }
     RunResult r = m.run(o.max_insts);
+    if (timeline) timeline->finish();
     std::fflush(stdout);
     output.finish(stats, {{"command", "run"}, {"machine", o.machine}, {"max_insts", o.max_insts},
                           {"params", params_json(params)}});

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cpu/core.h"
+#include "machine/core_timeline.h"
 #include "loader/elf_image.h"
 
 #include "timing/core_model.h"
@@ -27,7 +28,7 @@ void add_run_output_options(CLI::App* c, RunOutputOptions& o) {
   c->add_option("--out", o.out_dir,
                 "Output directory: stats.txt, stats.json, config.json, and trace files given relative names");
   c->add_option("--trace", o.traces,
-                "Trace KIND[,OPTION...]:FILE (repeatable). Kinds: commit, qemu, binary, kanata (pipeline, needs --model inorder|ooo). Options: core=N, thread=N, "
+                "Trace KIND[,OPTION...]:FILE (repeatable). Kinds: commit, qemu, binary, kanata (pipeline, needs --model inorder|ooo), perfetto (Chrome/Perfetto JSON timeline of hardware threads, DMA, packets, interrupts; no options). Options: core=N, thread=N, "
                 "pc=LO-HI, sym=NAME, insts=A-B, cycles=A-B, zstd[=LEVEL]. See docs/traces.md")
       ->allow_extra_args(false);
   c->add_flag("--disasm-check", o.disasm_check,
@@ -139,14 +140,29 @@ class ModelFeed final : public trace::TraceSink {
 }  // namespace
 #endif
 
+std::string output_path(const RunOutputOptions& o, const std::string& file) {
+  return !o.out_dir.empty() && !file.empty() && file[0] != '/' ? o.out_dir + "/" + file : file;
+}
+
 void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
-                       double clock_hz, uint64_t max_insts, timing::CoreModel* model) {
+                       double clock_hz, uint64_t max_insts, timing::CoreModel* model, Core* core) {
   const bool timed = model && model->steps();
+  // perfetto:FILE is the timeline of the core's hardware threads, sampled after each slice.
+  std::vector<std::string> traces;
+  for (const std::string& text : opts_.traces) {
+    if (text.rfind("perfetto:", 0) != 0) {
+      traces.push_back(text);
+      continue;
+    }
+    if (timeline_) throw std::invalid_argument("--trace perfetto: one timeline at a time");
+    timeline_ = std::make_unique<Timeline>(output_path(opts_, text.substr(9)));
+    timeline_pid_ = timeline_->process("pimnic");
+  }
 #if PIMNIC_WITH_TRACE
   trace::TraceOptions t;
   t.specs.clear();
   try {
-    for (const std::string& text : opts_.traces) {
+    for (const std::string& text : traces) {
       trace::TraceSpec spec = trace::parse_trace_spec(text);
       if (spec.kind != "kanata") {
         t.specs.push_back(text);
@@ -154,9 +170,8 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
       }
       if (!timed) throw std::invalid_argument("--trace kanata needs a timing model (--model inorder)");
       if (kanata_) throw std::invalid_argument("--trace kanata: one pipeline log at a time");
-      std::string file = spec.file;
-      if (!opts_.out_dir.empty() && !file.empty() && file[0] != '/') file = opts_.out_dir + "/" + file;
-      kanata_ = std::make_unique<trace::KanataWriter>(std::make_unique<trace::OutputStream>(file, spec.compression));
+      kanata_ = std::make_unique<trace::KanataWriter>(
+          std::make_unique<trace::OutputStream>(output_path(opts_, spec.file), spec.compression));
       model->set_pipeline_log(kanata_.get());
     }
   } catch (const trace::TraceError& e) {
@@ -194,6 +209,19 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
     progress_ = std::make_unique<ProgressLine>(clock_hz, max_insts);
     observer = [p = progress_.get()](const Hart& h) { p->update(h); };
   }
+  if (timeline_) {
+    if (!core) throw std::invalid_argument("--trace perfetto: not available here");
+    core_timeline_ = std::make_unique<CoreTimeline>(*timeline_, timeline_pid_, *core, core->name());
+    auto sample = [this](const Hart& h) {
+      timeline_end_ = std::max(timeline_end_, now_of(h));
+      core_timeline_->sample(now_of(h));
+    };
+    core->after_turn = sample;  // threads of a PIM core, turn by turn
+    observer = [sample, next = observer](const Hart& h) {
+      if (next) next(h);
+      sample(h);
+    };
+  }
 }
 
 namespace {
@@ -206,6 +234,8 @@ void write_file(const std::string& path, const std::function<void(std::ostream&)
 
 void RunOutput::finish(const StatRegistry& stats, const nlohmann::json& config) {
   if (progress_) progress_->clear();
+  if (core_timeline_) core_timeline_->close(timeline_end_);
+  if (timeline_) timeline_->finish();
 #if PIMNIC_WITH_TRACE
   try {
     if (tracer_) tracer_->finish();

@@ -16,9 +16,12 @@
 #include "cpu/hart.h"
 #include "sim/params.h"
 #include "sim/stats.h"
+#include "sim/timeline.h"
 
 namespace pimnic {
 struct ElfImage;
+class CoreTimeline;
+class Core;
 class SymbolTable;
 namespace trace {
 class Tracer;
@@ -49,6 +52,9 @@ nlohmann::json params_json(const ParamRegistry& params);
 // file that cannot be written with fail().
 void write_stats_files(const std::string& text_path, const std::string& json_path, const StatRegistry& stats);
 
+// A file named by --trace: relative names go into the --out directory when there is one.
+std::string output_path(const RunOutputOptions& o, const std::string& file);
+
 // The run loop hooks of a machine (SingleCoreMachine, LinuxProcess).
 using SliceRunner = std::function<StopReason(Hart&, uint64_t budget)>;
 using SliceObserver = std::function<void(const Hart&)>;
@@ -77,8 +83,9 @@ class RunOutput {
   // executable's; linux_user: Linux-mode conventions in traces. model: the core's timing model
   // (null: functional); traced runs feed it the records they step, and `--trace kanata:FILE`
   // becomes its pipeline log. Throws std::invalid_argument for bad trace options.
+  // core: the machine's core, for the perfetto timeline of its hardware threads (null: none).
   void attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
-              double clock_hz, uint64_t max_insts, timing::CoreModel* model = nullptr);
+              double clock_hz, uint64_t max_insts, timing::CoreModel* model = nullptr, Core* core = nullptr);
   // After the run: finish the traces, clear the progress line, write stats and config into the
   // --out directory. Throws std::invalid_argument when a file cannot be written.
   void finish(const StatRegistry& stats, const nlohmann::json& config);
@@ -95,6 +102,10 @@ class RunOutput {
   std::unique_ptr<trace::KanataWriter> kanata_;
 #endif
   std::unique_ptr<ProgressLine> progress_;
+  std::unique_ptr<Timeline> timeline_;  // --trace perfetto:FILE
+  int timeline_pid_ = 0;
+  std::unique_ptr<CoreTimeline> core_timeline_;
+  Tick timeline_end_ = 0;
 };
 
 }  // namespace pimnic::cli

@@ -1,6 +1,7 @@
 // A core: one decoder and decode cache shared by its hardware threads, and the address space it
 // executes in. Conventional cores have one hart; PIM cores have several.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,6 +47,7 @@ class Core {
   DcrBus& dcr() { return dcr_; }  // device control registers (440-class cores)
   size_t num_harts() const { return harts_.size(); }
   Hart& hart(size_t i) { return *harts_[i]; }
+  const Hart& hart(size_t i) const { return *harts_[i]; }
   bool has(isa::Feature f) const { return cfg_.features & f; }
   const ClockDomain& clock() const { return clock_; }
 
@@ -57,6 +59,8 @@ class Core {
   // a thread: stopped_hart() is that thread. A core with one hart just runs it.
   StopReason run_threads(uint64_t budget);
   size_t stopped_hart() const { return stopped_; }
+  // For timing models that run the threads themselves (timing/pim/pim_model.h).
+  void set_stopped_hart(size_t i) { stopped_ = i; }
   // Start a free context at pc with r3 = arg, inheriting parent's MSR and time; null if none free.
   Hart* start_thread(const Hart& parent, uint32_t pc, uint32_t arg);
   // Start context `index` (which must be free) from reset, with the parent's MSR and time.
@@ -69,6 +73,8 @@ class Core {
   // The node's parcel engine (null: parcel and migrate are illegal). With one, the core's last
   // thread may exit without ending the run: parcels can bring new threads.
   ParcelPort* parcels() const { return parcels_; }
+  // Called after each thread's turn in run_threads (timelines sample the threads' states here).
+  std::function<void(const Hart&)> after_turn;
   void set_parcels(ParcelPort* p) { parcels_ = p; }
 
  private:

@@ -59,6 +59,7 @@ StopReason Core::run_threads(uint64_t budget) {
     StopReason why = h.run(slice);
     if (why == StopReason::Blocked) h.icount = h.wait_icount;  // the instruction did not retire
     spent += h.icount - before;
+    if (after_turn) after_turn(h);
     // A slice that ended early without a thread event (wait state): let the machine's events run.
     if (why == StopReason::SliceEnd && h.icount - before < slice) return why;
     if (why == StopReason::Blocked || why == StopReason::Yield || why == StopReason::ThreadExit ||

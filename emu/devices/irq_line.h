@@ -3,6 +3,7 @@
 // device's status and with it the source).
 #pragma once
 #include <cstdint>
+#include <functional>
 
 #include "cpu/hart.h"
 
@@ -24,14 +25,20 @@ class IrqLine {
     update();
   }
   bool level() const { return levels_ != 0; }
+  // Timeline hook: the input changed level.
+  std::function<void(bool level)> on_change;
 
  private:
   void update() {
-    if (target_ && target_->external_irq != (levels_ != 0)) target_->set_external_irq(levels_ != 0);
+    const bool level = levels_ != 0;
+    if (level != last_ && on_change) on_change(level);
+    last_ = level;
+    if (target_ && target_->external_irq != level) target_->set_external_irq(level);
   }
   Hart* target_ = nullptr;
   uint32_t levels_ = 0;
   unsigned next_source_ = 0;
+  bool last_ = false;
 };
 
 }  // namespace pimnic

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <csignal>
+#include <map>
+#include <memory>
 #include <queue>
 
 #include "net/network.h"
@@ -63,6 +65,46 @@ void MultiNodeMachine::on_exit(NodeCore& c, int code) {
   if (code != 0 && !failed_) {
     failed_ = &c;
     failed_code_ = code;
+  }
+}
+
+void MultiNodeMachine::set_timeline(Timeline* tl) {
+  timeline_ = tl;
+  core_timelines_.clear();
+  for (auto& n : nodes_) {
+    const int pid = tl->process("node " + std::to_string(n->id()));
+    for (auto& c : n->cores()) {
+      core_timelines_.push_back(std::make_unique<CoreTimeline>(*tl, pid, *c->core, c->name));
+      if (c->core->num_harts() > 1)  // PIM threads change state turn by turn
+        c->core->after_turn = [t = core_timelines_.back().get()](const Hart& h) { t->sample(now_of(h)); };
+    }
+    auto tracks = std::make_shared<std::map<std::string, int>>();
+    auto track = [tl, pid, tracks](const std::string& name) {
+      int& tid = (*tracks)[name];
+      if (!tid) tid = tl->track(pid, name);
+      return tid;
+    };
+    n->set_transfer_hook([tl, pid, track](const std::string& engine, uint32_t bytes, Tick start, Tick end) {
+      tl->span(pid, track(engine), std::to_string(bytes) + " B", start, end);
+    });
+    auto raised = std::make_shared<std::map<std::string, Tick>>();
+    n->set_irq_hook([this, tl, pid, track, raised](const std::string& line, bool level) {
+      if (level) (*raised)[line] = events_.now();
+      else tl->span(pid, track(line), "interrupt", (*raised)[line], events_.now());
+    });
+  }
+  if (network_) {
+    const int pid = tl->process("network");
+    auto tracks = std::make_shared<std::map<unsigned, int>>();
+    const unsigned nodes = cfg_.nodes;
+    network_->on_wire = [tl, pid, tracks, nodes](const net::Packet& p, unsigned link, Tick start, Tick end) {
+      int& tid = (*tracks)[link];
+      if (!tid) tid = tl->track(pid, link < nodes ? "n" + std::to_string(link) + " up" : "n" + std::to_string(link - nodes) + " down");
+      tl->span(pid, tid,
+               "n" + std::to_string(p.src_node) + "->n" + std::to_string(p.dst_node) + " " +
+                   std::to_string(p.payload.size()) + " B" + (p.channel == net::Packet::kParcel ? " parcel" : ""),
+               start, end, "{\"id\":" + std::to_string(p.id) + "}");
+    };
   }
 }
 
@@ -154,6 +196,7 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
     StopReason why = run_slice(c, std::min(events_.next_time(), t + quantum_), budget);
     const uint64_t retired = total_insts() - before;
     insts += retired;
+    if (timeline_) core_timelines_[i]->sample(c.now());
     if (failed_) {
       res.kind = RunResult::Kind::Exited;
       res.exit_code = failed_code_;
@@ -199,6 +242,8 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
   }
   for (NodeCore* c : cores_)
     if (c->booted && c->timing.model) c->timing.model->drain(c->hart0());
+  if (timeline_)
+    for (auto& t : core_timelines_) t->close(now());
   res.instructions = insts;
   return res;
 }

@@ -14,6 +14,7 @@
 
 #include "loader/elf_image.h"
 #include "machine/machine_config.h"
+#include "machine/core_timeline.h"
 #include "machine/node.h"
 #include "machine/single_core_machine.h"
 #include "sim/event_queue.h"
@@ -40,6 +41,10 @@ class MultiNodeMachine {
   net::Network* network() { return network_.get(); }
   Tick quantum() const { return quantum_; }
   Tick now() const;  // the simulated time reached (the furthest core)
+  // Record the run on a timeline (`--trace perfetto:FILE`): every core's hardware threads, DMA
+  // transfers, interrupt lines (stamped at the event queue's time) and packets on links. Call
+  // after loading the images and before run(); run() closes the open spans.
+  void set_timeline(Timeline* timeline);
 
  private:
   void on_exit(NodeCore& c, int code);
@@ -51,6 +56,8 @@ class MultiNodeMachine {
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<NodeCore*> cores_;
   Tick quantum_ = 0;
+  Timeline* timeline_ = nullptr;
+  std::vector<std::unique_ptr<CoreTimeline>> core_timelines_;  // by core number
   // The first core to exit with a non-zero code, and the code.
   NodeCore* failed_ = nullptr;
   int failed_code_ = 0;

@@ -139,4 +139,9 @@ void Node::set_transfer_hook(std::function<void(const std::string&, uint32_t, Ti
   if (dma_n2h_) dma_n2h_->on_transfer = hook;
 }
 
+void Node::set_irq_hook(std::function<void(const std::string&, bool)> hook) {
+  host_dev_.irq.on_change = [hook](bool level) { hook("host irq", level); };
+  nic_dev_.irq.on_change = [hook](bool level) { hook("nic irq", level); };
+}
+
 }  // namespace pimnic

@@ -60,6 +60,8 @@ class Node {
   AddressSpace& mem_of(const NodeCore& c) { return c.slot == "host" ? host_mem_ : sram_; }
   void register_stats(StatRegistry& s);
   void set_transfer_hook(std::function<void(const std::string&, uint32_t, Tick, Tick)> hook);
+  // Timeline hook: the host's ("host irq") or the NIC's ("nic irq") interrupt input changed level.
+  void set_irq_hook(std::function<void(const std::string& line, bool level)> hook);
 
  private:
   struct CoreDevices {  // the pages every address space has

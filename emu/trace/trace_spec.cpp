@@ -16,7 +16,7 @@ constexpr int kDefaultZstdLevel = 3;
 
 }  // namespace
 
-const char* trace_kinds() { return "commit, qemu, binary, kanata"; }
+const char* trace_kinds() { return "commit, qemu, binary, kanata, perfetto"; }
 
 TraceSpec parse_trace_spec(const std::string& text) {
   size_t colon = text.find(':');

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""`--trace perfetto:FILE` timelines are valid Trace Event Format JSON and agree with the run's
+statistics: on the two-node ping-pong every packet appears once on its node's up-link and once on
+the destination's down-link, every DMA descriptor is one span on its engine's track, interrupt
+spans exist on the interrupt tracks; on the one-core PIM thread test every spawned thread has a
+track and some spend time blocked on a full/empty bit.
+
+usage: check_timeline.py PIMNIC PINGPONG_HOST PINGPONG_NIC PIM_THREADS_ELF WORKDIR
+"""
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+pimnic, host_elf, nic_elf, pim_elf, work = sys.argv[1:6]
+os.makedirs(work, exist_ok=True)
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def load(path):
+    with open(path) as f:
+        events = json.load(f)["traceEvents"]
+    names = {(e["pid"], e.get("tid")): e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "thread_name"}
+    for e in events:
+        if e["ph"] == "X" and (e["dur"] < 0 or e["ts"] < 0):
+            failures.append(f"negative time in {e}")
+    return events, names
+
+
+tl, stats_file = os.path.join(work, "pingpong.json"), os.path.join(work, "pingpong.stats")
+p = subprocess.run([pimnic, "run", "--machine", "table1-conv", "--model", "functional", "--image", "n*.host=" + host_elf,
+                    "--image", "n*.nic=" + nic_elf, "--trace", "perfetto:" + tl, "--stats", stats_file],
+                   capture_output=True, text=True, timeout=600)
+check(p.returncode == 0, f"ping-pong with a timeline exits 0 (got {p.returncode}) {p.stderr.strip()}")
+stats = open(stats_file).read()
+stat = lambda name: int(re.search(rf"^{re.escape(name)}\s+(\d+)", stats, re.M)[1])
+events, names = load(tl)
+per_track = collections.Counter(names.get((e["pid"], e.get("tid")), "?") for e in events if e["ph"] == "X")
+packets = stat("net.packets_delivered")
+ups = sum(n for t, n in per_track.items() if t.endswith(" up"))
+downs = sum(n for t, n in per_track.items() if t.endswith(" down"))
+check(ups == packets and downs == packets, f"{packets} packets: {ups} spans on up-links, {downs} on down-links")
+for node in (0, 1):
+    for engine in ("dma_h2n", "dma_n2h"):
+        want = stat(f"n{node}.{engine}.descriptors")
+        got = per_track.get(f"n{node}.{engine}", 0)
+        check(got == want, f"n{node}.{engine}: {got} spans for {want} descriptors")
+check(per_track.get("n0.host", 0) > 0 and per_track.get("n0.nic", 0) > 0, "core tracks n0.host and n0.nic have spans")
+
+tl = os.path.join(work, "pim-threads.json")
+p = subprocess.run([pimnic, "run", pim_elf, "--set", "core.harts=8", "--trace", "perfetto:" + tl],
+                   capture_output=True, text=True, timeout=600)
+check(p.returncode == 0, f"pim-threads with a timeline exits 0 (got {p.returncode})")
+events, names = load(tl)
+threads = {n for n in names.values() if re.fullmatch(r"core0 t\d", n)}
+check(len(threads) == 8, f"{len(threads)} thread tracks (8 hardware threads)")
+blocked = [e for e in events if e["ph"] == "X" and e["name"].startswith("blocked")]
+check(len(blocked) > 0, f"{len(blocked)} spans of threads blocked on a full/empty bit")
+check(any(e["ph"] == "C" and "threads alive" in e["name"] for e in events), "a threads-alive counter")
+sys.exit(1 if failures else 0)
