@@ -73,6 +73,9 @@ void run_machine(const MachineRunOptions& o) {
       if (!path) continue;
       auto& img = loaded[*path];
       if (!img) img = std::make_unique<ElfImage>(read_elf(*path));
+      const std::string profile = c->core->config().profile;
+      if (!img->profile.empty() && img->profile != profile)
+        return fail(*path + " was built for the " + img->profile + " profile but " + c->name + " is a " + profile + " core");
       m.load(*c, *img);
     }
     StatRegistry stats;
