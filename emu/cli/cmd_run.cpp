@@ -60,7 +60,8 @@ void run_command(const RunOptions& o) {
     if (!o.model.empty()) sets.insert(sets.begin(), "core.model=" + o.model);
     timing::apply_settings(params, sets, tcfg);  // the Table I preset under the user's settings
     SingleCoreMachine m(cfg, stdout);
-    timing::CoreTiming timing = timing::make_core_timing(tcfg, m.clock(), "core0.");
+    timing::CoreTiming timing = timing::make_core_timing(
+        tcfg, m.clock(), "core0.", {m.core().has(isa::FEAT_PIM), unsigned(m.core().num_harts())});
     m.set_core_model(timing.model.get());
     StatRegistry stats;
     m.register_stats(stats);

@@ -6,6 +6,7 @@
 
 #include "pimnic/memmap.h"
 #include "timing/core_model.h"
+#include "timing/pim/pim_model.h"
 
 namespace pimnic {
 
@@ -53,16 +54,30 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
   irq_.connect(&core_->hart(0));
 }
 
+void SingleCoreMachine::set_core_model(timing::CoreModel* m) {
+  model_ = m;
+  pim_model_ = dynamic_cast<timing::PimModel*>(m);
+}
+
 void SingleCoreMachine::register_stats(StatRegistry& s) {
   Hart& h = hart();
   double hz = core_->config().clock_hz;
-  s.counter("sim_insts", &h.icount, "instructions retired by all cores");
+  Core* c = core_.get();
+  // Every hardware thread's instructions (a PIM core's threads share the core's cycle).
+  auto insts = [c] {
+    uint64_t n = 0;
+    for (size_t i = 0; i < c->num_harts(); ++i) n += c->hart(i).icount;
+    return double(n);
+  };
+  if (c->num_harts() == 1) s.counter("sim_insts", &h.icount, "instructions retired by all cores");
+  else s.formula("sim_insts", insts, "instructions retired by all cores", true);
   s.formula("sim_cycles", [&h] { return double(h.cycles()); }, "cycles of the fastest clock domain (core0) simulated", true);
   s.formula("sim_seconds", [&h, hz] { return double(h.cycles()) / hz; }, "simulated seconds");
   s.formula("sim_ticks", [this, &h] { return double(clock_.ticks(h.cycles())); }, "simulated picoseconds", true);
   s.formula("core0.cycles", [&h] { return double(h.cycles()); }, "core cycles elapsed", true);
-  s.counter("core0.committed_insts", &h.icount, "instructions retired by core0");
-  s.formula("core0.ipc", [&h] { return h.cycles() ? double(h.icount) / double(h.cycles()) : 0.0; },
+  if (c->num_harts() == 1) s.counter("core0.committed_insts", &h.icount, "instructions retired by core0");
+  else s.formula("core0.committed_insts", insts, "instructions retired by core0 (all hardware threads)", true);
+  s.formula("core0.ipc", [&h, insts] { return h.cycles() ? insts() / double(h.cycles()) : 0.0; },
             "instructions per cycle of core0");
   s.formula("console.bytes", [this] { return double(console_->bytes_written()); }, "bytes written to the console", true);
   if (copy_engine_) copy_engine_->register_stats(s, "copy.");
@@ -131,8 +146,9 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
     if (!model_ || slice_runner) budget = std::min(budget, until - h.cycles());  // one cycle per instruction
     StopReason why;
     if (slice_runner) why = slice_runner(h, budget);
-    // Timing models drive hart 0 only for now: a PIM core runs functionally, its threads in turn
-    // (Core::run_threads), until a model interleaves threads itself.
+    // A PIM core runs its threads in the PIM model (core.model=inorder or pim), or functionally
+    // in turn (Core::run_threads) under the other models, which drive hart 0 only.
+    else if (pim_model_) why = pim_model_->run_core(*core_, budget, until);
     else if (model_ && !core_->has(isa::FEAT_PIM)) why = model_->run(h, budget, until);
     else why = core_->run_threads(budget);
     end_slice(*core_, events_);

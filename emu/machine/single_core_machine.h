@@ -22,6 +22,7 @@
 namespace pimnic {
 namespace timing {
 class CoreModel;
+class PimModel;
 }
 
 struct RunResult {
@@ -62,7 +63,8 @@ class SingleCoreMachine {
 
   // The core's timing model (null: functional, Hart::run). Untraced slices go through it; traced
   // slices (slice_runner) feed it records themselves.
-  void set_core_model(timing::CoreModel* m) { model_ = m; }
+  // A PIM core's model (timing/pim) runs all of its threads (PimModel::run_core).
+  void set_core_model(timing::CoreModel* m);
   // Devices schedule here; the core runs slices up to the next event (sim/event_queue.h).
   EventQueue& events() { return events_; }
   const ClockDomain& clock() const { return clock_; }
@@ -88,6 +90,7 @@ class SingleCoreMachine {
   IrqLine irq_;  // hart 0's external interrupt input
   std::unique_ptr<CopyEngine> copy_engine_;  // after events_: destroyed before the queue
   timing::CoreModel* model_ = nullptr;
+  timing::PimModel* pim_model_ = nullptr;  // model_, when it is the PIM model
 };
 
 // Bound a core's run slice by the event queue's next event (and by `bound`): sets the harts'

@@ -6,22 +6,32 @@
 #include "timing/functional_model.h"
 #include "timing/inorder/inorder_model.h"
 #include "timing/ooo/ooo_model.h"
+#include "timing/pim/pim_model.h"
 
 namespace pimnic::timing {
 
-CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, const std::string& prefix) {
+CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, const std::string& prefix,
+                            const CoreShape& shape) {
   CoreTiming t;
+  // The PIM core is single-issue and in order: its in-order model is the interleaved multithreaded
+  // pipeline (timing/pim), which runs all of its threads.
+  if (cfg.model == "pim" || (shape.pim && cfg.model == "inorder")) {
+    if (!shape.pim) throw std::invalid_argument("core.model: pim is the PIM core's model (needs core.profile=pim)");
+    t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix, shape.shared_memory);
+    t.model = std::make_unique<PimModel>(cfg.pim, cfg.ops, t.mem.get(), clock, shape.harts);
+    return t;
+  }
   if (cfg.model == "functional") {
     t.model = std::make_unique<FunctionalModel>();
     return t;
   }
   if (cfg.model == "ooo") {
-    t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix);
+    t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix, shape.shared_memory);
     t.model = std::make_unique<OooModel>(cfg.ooo, cfg.bpred, cfg.ops, t.mem.get(), clock);
     return t;
   }
   if (cfg.model != "inorder") throw std::invalid_argument("core.model: unknown model '" + cfg.model + "'");
-  t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix);
+  t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix, shape.shared_memory);
   t.model = std::make_unique<InOrderModel>(cfg.inorder, cfg.ops, cfg.bpred, *t.mem, clock);
   return t;
 }

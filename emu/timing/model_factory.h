@@ -18,8 +18,18 @@ struct CoreTiming {
   void register_stats(StatRegistry& s, const std::string& prefix);
 };
 
+// What the factory needs to know about the core: a PIM core (FEAT_PIM) gets the PIM model for
+// core.model=inorder or pim; harts sizes its per-thread statistics; shared_memory, if set, is the
+// backing memory level the core shares with others (make_backing_memory), instead of its own.
+struct CoreShape {
+  bool pim = false;
+  unsigned harts = 1;
+  MemLevel* shared_memory = nullptr;
+};
+
 // Throws std::invalid_argument with a one-line message for an unknown or unavailable model or an
 // impossible configuration.
-CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, const std::string& prefix);
+CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, const std::string& prefix,
+                            const CoreShape& shape = {});
 
 }  // namespace pimnic::timing

@@ -8,8 +8,9 @@ namespace pimnic::timing {
 
 void TimingConfig::declare(ParamRegistry& p, const std::string& prefix) {
   p.declare(prefix + "core.model", model, model,
-            "timing model: functional (1 cycle per instruction, fastest), inorder (single-issue pipeline), ooo (out of order)",
-            {"functional", "inorder", "ooo"});
+            "timing model: functional (1 cycle per instruction, fastest), inorder (single-issue pipeline; on a PIM core "
+            "the PIM model), ooo (out of order), pim (the PIM core's multithreaded interleaved pipeline; PIM cores only)",
+            {"functional", "inorder", "ooo", "pim"});
   p.declare(prefix + "timing.preset", preset, preset,
             "parameter preset from Table I: host, nic-conv, pim, auto (by core.profile) or none",
             {"auto", "host", "nic-conv", "pim", "none"});
@@ -17,6 +18,7 @@ void TimingConfig::declare(ParamRegistry& p, const std::string& prefix) {
   mem.declare(p, prefix);
   inorder.declare(p, prefix + "core.inorder");
   ooo.declare(p, prefix + "core.ooo");
+  pim.declare(p, prefix + "core.pim");
   bpred.declare(p, prefix + "core.bpred.");
 }
 

@@ -12,6 +12,7 @@
 #include "timing/mem/hierarchy.h"
 #include "timing/ooo/ooo_config.h"
 #include "timing/op_timing.h"
+#include "timing/pim/pim_config.h"
 
 namespace pimnic {
 class ParamRegistry;
@@ -20,12 +21,13 @@ class ParamRegistry;
 namespace pimnic::timing {
 
 struct TimingConfig {
-  std::string model = "functional";  // functional | inorder | ooo
+  std::string model = "functional";  // functional | inorder | ooo | pim (PIM cores: inorder means pim)
   std::string preset = "auto";       // auto | host | nic-conv | pim | none
   OpTiming ops;
   HierarchyConfig mem;
   InOrderConfig inorder;
   OooConfig ooo;
+  PimConfig pim;
   BpredConfig bpred;
   // Names as below, each after prefix (a machine's "host.", "nic.", "pim.").
   void declare(ParamRegistry& params, const std::string& prefix = "");

@@ -16,10 +16,17 @@ void HierarchyConfig::declare(ParamRegistry& p, const std::string& prefix) {
   p.declare(prefix + "mem.mmio_ns", mmio_ns, mmio_ns, "ns a device register access takes on the bus (uncached)");
 }
 
-MemHierarchy::MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& clock, const std::string& prefix) {
-  if (cfg.backing == "sram") memory_ = std::make_unique<Sram>(prefix + "sram", cfg.sram, clock);
-  else memory_ = std::make_unique<Dram>(prefix + "dram", cfg.dram, clock);
-  MemLevel* below = memory_.get();
+std::unique_ptr<MemLevel> make_backing_memory(const HierarchyConfig& cfg, const ClockDomain& clock,
+                                              const std::string& prefix) {
+  if (cfg.backing == "sram") return std::make_unique<Sram>(prefix + "sram", cfg.sram, clock);
+  return std::make_unique<Dram>(prefix + "dram", cfg.dram, clock);
+}
+
+MemHierarchy::MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& clock, const std::string& prefix,
+                           MemLevel* shared_memory) {
+  if (shared_memory) memory_ = shared_memory;
+  else memory_ = (own_memory_ = make_backing_memory(cfg, clock, prefix)).get();
+  MemLevel* below = memory_;
   if (cfg.l2.size) {
     l2_ = std::make_unique<Cache>(prefix + "l2", cfg.l2, clock, below);
     below = l2_.get();
@@ -35,14 +42,14 @@ void MemHierarchy::register_stats(StatRegistry& s) {
   if (l1i_) l1i_->register_stats(s);
   if (l1d_) l1d_->register_stats(s);
   if (l2_) l2_->register_stats(s);
-  memory_->register_stats(s);
+  if (own_memory_) own_memory_->register_stats(s);
 }
 
 void MemHierarchy::reset_state() {
   if (l1i_) l1i_->reset_state();
   if (l1d_) l1d_->reset_state();
   if (l2_) l2_->reset_state();
-  memory_->reset_state();
+  if (own_memory_) own_memory_->reset_state();
 }
 
 }  // namespace pimnic::timing

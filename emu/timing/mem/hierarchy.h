@@ -24,10 +24,18 @@ struct HierarchyConfig {
   void declare(ParamRegistry& params, const std::string& prefix = "");  // names prefix + "mem.*"
 };
 
+// The backing memory a HierarchyConfig describes (DRAM or SRAM), named "<prefix>dram"/"sram", for
+// hierarchies that share one (the two PIM cores of a NIC contend for their memory's banks and bus).
+std::unique_ptr<MemLevel> make_backing_memory(const HierarchyConfig& cfg, const ClockDomain& clock,
+                                              const std::string& prefix);
+
 class MemHierarchy {
  public:
   // Levels are named "<prefix>l1i", "<prefix>l1d", "<prefix>l2", "<prefix>dram"/"sram".
-  MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& core_clock, const std::string& prefix);
+  // shared_memory: a backing level owned elsewhere (make_backing_memory), used instead of one of
+  // its own; the owner registers its statistics and resets it.
+  MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& core_clock, const std::string& prefix,
+               MemLevel* shared_memory = nullptr);
   MemLevel& fetch() { return *fetch_; }  // where instruction fetches go first
   MemLevel& data() { return *data_; }    // where loads and stores go first
   Cache* l1i() { return l1i_.get(); }    // null when absent
@@ -38,7 +46,8 @@ class MemHierarchy {
   void reset_state();
 
  private:
-  std::unique_ptr<MemLevel> memory_;
+  std::unique_ptr<MemLevel> own_memory_;
+  MemLevel* memory_ = nullptr;
   std::unique_ptr<Cache> l2_, l1i_, l1d_;
   MemLevel* fetch_ = nullptr;
   MemLevel* data_ = nullptr;

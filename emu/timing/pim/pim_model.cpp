@@ -1,0 +1,249 @@
+#include "timing/pim/pim_model.h"
+
+#include <algorithm>
+#include <string>
+
+#include "cpu/core.h"
+#include "isa/disasm.h"
+#include "sim/stats.h"
+#include "timing/mem/hierarchy.h"
+#include "timing/pipeline_log.h"
+
+namespace pimnic::timing {
+
+PimModel::PimModel(const PimConfig& cfg, const OpTiming& ops, MemHierarchy* mem, const ClockDomain& clock,
+                   unsigned contexts)
+    : cfg_(cfg), ops_(ops), mem_(mem, clock) {
+  cfg_.check("core.pim");
+  stats.thread.resize(std::max(1u, contexts));
+}
+
+PimThreadStats& PimModel::tstats(size_t i) { return i < stats.thread.size() ? stats.thread[i] : spare_; }
+
+void PimModel::bind(Core& core) {
+  if (core_ != &core) {
+    core_ = &core;
+    ctx_.assign(core.num_harts(), PimContext{});
+    if (!registered_ && stats.thread.size() < core.num_harts()) stats.thread.resize(core.num_harts());
+    started_ = false;
+  }
+  // The core's time: ours, unless the machine moved its harts forward (or this is the start).
+  uint64_t t = core.hart(0).cycles();
+  for (size_t i = 0; i < core.num_harts(); ++i)
+    if (core.hart(i).thread_state != ThreadState::Free) t = std::max(t, core.hart(i).cycles());
+  if (!started_) {
+    started_ = true;
+    now_ = t;
+  }
+  now_ = std::max(now_, t);
+}
+
+void PimModel::advance(uint64_t cycle, unsigned alive, bool idle) {
+  if (cycle <= now_) return;
+  const uint64_t d = cycle - now_;
+  stats.cycles += d;
+  stats.alive_cycles += alive * d;
+  if (idle) stats.idle_slots += d;
+  stats.alive_max = std::max<uint64_t>(stats.alive_max, alive);
+  now_ = cycle;
+}
+
+void PimModel::set_all_cycles(Core& core) {
+  for (size_t i = 0; i < core.num_harts(); ++i) {
+    Hart& h = core.hart(i);
+    h.cycle_offset = now_ - h.icount;
+    PimContext& c = ctx_[i];
+    if (c.blocked) {  // count the time blocked so far (statistics read between slices)
+      tstats(i).blocked_feb += now_ - std::min(now_, c.blocked_since);
+      c.blocked_since = std::max(c.blocked_since, now_);
+    }
+  }
+}
+
+uint64_t PimModel::time_insn(size_t i, const ExecRecord& r) {
+  uint64_t ready = now_ + cfg_.depth;
+  if (r.id != isa::InsnId::Invalid) ready = std::max<uint64_t>(ready, now_ + ops_.latency[size_t(isa::row(r.id).cls)]);
+  if (r.nmem) {
+    const uint64_t done = mem_.data(r, now_, stats);
+    if (done > ready) {
+      tstats(i).blocked_mem += done - ready;
+      ready = done;
+    }
+  }
+  return ready;
+}
+
+StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle) {
+  bind(core);
+  core.set_stopped_hart(0);
+  const size_t n = core.num_harts();
+  for (PimContext& c : ctx_) c.stepper.restart();
+  uint64_t retired = 0;
+  StopReason result = StopReason::SliceEnd;
+  while (retired < budget && now_ < until_cycle) {
+    // The first thread, in round-robin order, that may issue in this cycle; wake blocked threads
+    // whose full/empty bit now holds.
+    size_t pick = n;
+    uint64_t next = ~0ull;  // the earliest cycle a running thread becomes ready
+    unsigned alive = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const size_t i = rr_ + k < n ? rr_ + k : rr_ + k - n;
+      Hart& h = core.hart(i);
+      PimContext& c = ctx_[i];
+      if (h.thread_state == ThreadState::Free) {
+        if (c.live) {
+          if (c.blocked) tstats(i).blocked_feb += now_ - std::min(now_, c.blocked_since);
+          c.live = c.blocked = false;
+        }
+        continue;
+      }
+      if (!c.live) {  // started since we last looked (spawn, parcel, reset)
+        c.live = true;
+        c.blocked = false;
+        c.ready = now_;
+        c.fetch_line = ~0u;
+        c.stepper.restart();
+      }
+      ++alive;
+      if (h.thread_state == ThreadState::Blocked) {
+        if (!c.blocked) {
+          c.blocked = true;
+          c.blocked_since = now_;
+        }
+        if (core.feb().full(h.wait_ea) != h.wait_full) continue;
+        h.thread_state = ThreadState::Running;  // scheduler state, as Core::run_threads does
+        tstats(i).blocked_feb += now_ - std::min(now_, c.blocked_since);
+        c.blocked = false;
+        ++stats.wakeups;
+        c.ready = std::max(c.ready, now_);
+      }
+      if (c.ready <= now_) {
+        if (pick == n) pick = i;
+      } else {
+        next = std::min(next, c.ready);
+      }
+    }
+    if (pick == n) {
+      if (next == ~0ull) {  // every live thread waits on a bit nobody can change (or none lives)
+        result = StopReason::Deadlock;
+        break;
+      }
+      advance(std::min(next, until_cycle), alive, true);
+      continue;
+    }
+    Hart& h = core.hart(pick);
+    PimContext& c = ctx_[pick];
+    // Fetch: a new line goes through the I-cache; a miss keeps the thread out until it is back.
+    const uint32_t line = mem_.line_of(h.pc);
+    if (line != c.fetch_line) {
+      c.fetch_line = line;
+      const uint64_t avail = mem_.fetch(h.pc, now_);
+      if (avail > now_) {
+        tstats(pick).blocked_fetch += avail - now_;
+        c.ready = avail;
+        continue;
+      }
+    }
+    // Issue: the functional core executes the instruction at the core's cycle.
+    h.cycle_offset = now_ - h.icount;
+    const uint64_t before = h.icount;
+    const StopReason why = c.stepper.step(h, rec_);
+    const bool executed = rec_.status != Status::Stop || rec_.id != isa::InsnId::Invalid;
+    if (executed) {
+      ++stats.slots_used;
+      if (why == StopReason::Blocked) {  // did not retire; takes no slot until woken
+        h.icount = h.wait_icount;
+        c.blocked = true;
+        c.blocked_since = now_ + 1;
+        ++stats.feb_waits;
+        ++tstats(pick).feb_waits;
+        c.ready = now_ + cfg_.depth;
+      } else {
+        const uint64_t k = h.icount - before;
+        retired += k;
+        stats.issued += k;
+        tstats(pick).insts += k;
+        c.ready = time_insn(pick, rec_);
+        if (log_) [[unlikely]] log_insn(h, rec_, c.ready);
+      }
+      rr_ = pick + 1 == n ? 0 : pick + 1;
+    }
+    if (h.msr & MSR_POW) c.ready = std::max({c.ready, h.cycles(), now_ + 1});  // a wait state: sleeps until then
+    if (executed || why == StopReason::None) advance(now_ + 1, alive, !executed);
+    if (why == StopReason::None || why == StopReason::Blocked || why == StopReason::Yield ||
+        why == StopReason::ThreadExit)
+      continue;
+    if (why == StopReason::SliceEnd) {
+      if (h.msr & MSR_POW) continue;  // this thread sleeps until its ready cycle; the others go on
+      break;                          // a device wants the machine's events to run now
+    }
+    core.set_stopped_hart(pick);
+    result = why;
+    break;
+  }
+  set_all_cycles(core);
+  return result;
+}
+
+void PimModel::idle_until(Core& core, uint64_t cycle) {
+  bind(core);
+  unsigned alive = 0;
+  for (size_t i = 0; i < core.num_harts(); ++i) alive += core.hart(i).thread_state != ThreadState::Free;
+  advance(cycle, alive, true);
+  set_all_cycles(core);
+}
+
+StopReason PimModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
+  return run_core(h.core(), budget, until_cycle);
+}
+
+void PimModel::account(Hart& h, const ExecRecord& r) {
+  // h was stepped by someone else (traced runs): its instruction issues at its context's turn.
+  bind(h.core());
+  PimContext& c = ctx_[h.index()];
+  if (!c.live) {
+    c.live = true;
+    c.ready = now_;
+  }
+  advance(std::max(now_, c.ready), 1, true);
+  if (r.status == Status::Stop && r.id == isa::InsnId::Invalid) return;
+  ++stats.slots_used;
+  if (h.thread_state == ThreadState::Blocked) {
+    ++stats.feb_waits;
+    ++tstats(h.index()).feb_waits;
+    c.ready = now_ + cfg_.depth;
+  } else {
+    ++stats.issued;
+    ++tstats(h.index()).insts;
+    c.ready = time_insn(h.index(), r);
+  }
+  advance(now_ + 1, 1, false);
+  set_all_cycles(h.core());
+}
+
+void PimModel::drain(Hart&) {
+  if (log_) log_->settle(~0ull);
+}
+
+void PimModel::log_insn(const Hart& h, const ExecRecord& r, uint64_t ready) {
+  std::string text = r.id == isa::InsnId::Invalid ? std::string("(fetch fault)")
+                                                  : isa::disassemble(core_->decoder(), r.word, r.pc);
+  const uint64_t id = log_->begin(now_, h.index(), r.pc, text.c_str());
+  // One stage per cycle in the interleaved pipeline; a memory wait stretches M.
+  log_->stage(id, now_, "F");
+  log_->stage(id, now_ + 1, "D");
+  log_->stage(id, now_ + 2, "X");
+  if (r.nmem) log_->stage(id, now_ + 3, "M");
+  const uint64_t w = std::max(now_ + 3, ready - 1);
+  if (w > now_ + 3 || !r.nmem) log_->stage(id, w, "W");
+  if (ready > now_ + cfg_.depth) log_->note(id, "waits for memory (no issue slot)");
+  log_->end(id, ready, false);
+  log_->settle(now_);
+}
+
+void PimModel::register_stats(StatRegistry& s, const std::string& prefix) {
+  registered_ = true;
+  stats.register_stats(s, prefix);
+}
+
+}  // namespace pimnic::timing

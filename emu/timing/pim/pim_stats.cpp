@@ -1,0 +1,32 @@
+#include "timing/pim/pim_stats.h"
+
+#include "sim/stats.h"
+
+namespace pimnic::timing {
+
+void PimStats::register_stats(StatRegistry& s, const std::string& prefix) {
+  const std::string p = prefix + "pim.";
+  s.counter(p + "cycles", &cycles, "core cycles simulated by the PIM model");
+  s.counter(p + "issued", &issued, "instructions issued and retired by all hardware threads");
+  s.counter(p + "slots_used", &slots_used, "issue slots taken (issued + attempts that blocked on a full/empty bit)");
+  s.counter(p + "idle_slots", &idle_slots, "cycles in which no thread could issue");
+  s.formula(p + "slot_utilisation", [this] { return utilisation(); }, "pipeline slot utilisation: issued / cycles");
+  s.counter(p + "feb_waits", &feb_waits, "attempts that found a full/empty bit in the wrong state (the thread blocks)");
+  s.counter(p + "wakeups", &wakeups, "blocked threads woken because their full/empty bit changed");
+  s.counter(p + "loads", &loads, "memory reads (a 256-bit lvx is one)");
+  s.counter(p + "stores", &stores, "memory writes (a 256-bit stvx is one)");
+  s.counter(p + "mmio", &mmio, "device register accesses");
+  s.formula(p + "threads_alive_avg", [this] { return alive_avg(); }, "hardware threads alive (running or blocked), time average");
+  s.counter(p + "threads_alive_max", &alive_max, "most hardware threads alive at once");
+  for (size_t i = 0; i < thread.size(); ++i) {
+    const std::string t = p + "t" + std::to_string(i) + ".";
+    PimThreadStats& ts = thread[i];
+    s.counter(t + "insts", &ts.insts, "instructions thread " + std::to_string(i) + " issued and retired");
+    s.counter(t + "blocked_feb", &ts.blocked_feb, "cycles blocked on a full/empty bit");
+    s.counter(t + "blocked_mem", &ts.blocked_mem, "cycles waiting for memory beyond the pipeline depth");
+    s.counter(t + "blocked_fetch", &ts.blocked_fetch, "cycles waiting for an I-cache miss");
+    s.counter(t + "feb_waits", &ts.feb_waits, "times it blocked on a full/empty bit");
+  }
+}
+
+}  // namespace pimnic::timing
