@@ -18,34 +18,6 @@ uint32_t msr_writable(const Hart& h) {
   return m;
 }
 
-uint32_t read_spr(Hart& h, const SprDef& d) {
-  switch (d.reg) {
-    case SprReg::Xer: return h.xer;
-    case SprReg::Lr: return h.lr;
-    case SprReg::Ctr: return h.ctr;
-    case SprReg::Dsisr: return h.dsisr;
-    case SprReg::Dar: return h.dar;
-    case SprReg::Dec: return h.decrementer();
-    case SprReg::Srr0: return h.srr0;
-    case SprReg::Srr1: return h.srr1;
-    case SprReg::Sprg: return h.sprg[d.index];
-    case SprReg::Vrsave: return h.vrsave;
-    case SprReg::Usprg0: return h.usprg0;
-    case SprReg::TbRead: return uint32_t(h.timebase());
-    case SprReg::TbuRead: return uint32_t(h.timebase() >> 32);
-    case SprReg::Pvr: return h.pvr;
-    case SprReg::Pir: return h.pir;
-    case SprReg::Hid0: return h.hid0;
-    case SprReg::Hid1: return h.hid1;
-    case SprReg::Iabr: return h.iabr;
-    case SprReg::Dabr: return h.dabr;
-    case SprReg::Ear: return h.ear;
-    case SprReg::Esr: return h.esr;
-    case SprReg::TbWrite: case SprReg::TbuWrite: break;  // write-only (no SPR_READ)
-  }
-  return 0;
-}
-
 // XER bits the 7400 implements (SO, OV, CA, string byte count); bits 3-24 are reserved, read as 0.
 constexpr uint32_t kXerBits = XER_SO | XER_OV | XER_CA | XER_BC_MASK;
 
@@ -121,7 +93,7 @@ Status exec_mfspr(Hart& h, uint32_t w) {
   Status fail;
   const SprDef* d = spr_access(h, n, SPR_READ, fail);
   if (!d) return fail;
-  h.gpr[rt(w)] = read_spr(h, *d);
+  h.gpr[rt(w)] = spr_value(h, *d);
   return Status::Ok;
 }
 

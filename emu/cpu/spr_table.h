@@ -43,4 +43,9 @@ const SprDef* find_spr(uint32_t num, uint8_t features);
 // number (tbl: 268/284, sprg4: 260/276): `access` picks an entry that allows that access.
 const SprDef* find_spr(std::string_view name, uint8_t features, uint8_t access = SPR_READ);
 
+struct Hart;
+// The SPR's value as mfspr reads it (the write-only time-base numbers give the time base, for
+// traces and debuggers). The one reader shared by mfspr, gdb and traces.
+uint32_t spr_value(const Hart& h, const SprDef& d);
+
 }  // namespace pimnic

@@ -20,29 +20,6 @@ std::string be32(uint32_t v) {
   return s;
 }
 
-uint32_t spr_value(const Hart& h, const SprDef& d) {
-  switch (d.reg) {
-    case SprReg::Dsisr: return h.dsisr;
-    case SprReg::Dar: return h.dar;
-    case SprReg::Dec: return h.decrementer();
-    case SprReg::Srr0: return h.srr0;
-    case SprReg::Srr1: return h.srr1;
-    case SprReg::Sprg: return h.sprg[d.index];
-    case SprReg::Usprg0: return h.usprg0;
-    case SprReg::TbRead: return uint32_t(h.timebase());
-    case SprReg::TbuRead: return uint32_t(h.timebase() >> 32);
-    case SprReg::Pvr: return h.pvr;
-    case SprReg::Pir: return h.pir;
-    case SprReg::Hid0: return h.hid0;
-    case SprReg::Hid1: return h.hid1;
-    case SprReg::Iabr: return h.iabr;
-    case SprReg::Dabr: return h.dabr;
-    case SprReg::Ear: return h.ear;
-    case SprReg::Esr: return h.esr;
-    default: return 0;  // core registers (xer, lr, ctr, vrsave) are not listed as SPRs
-  }
-}
-
 void set_spr(Hart& h, const SprDef& d, uint32_t v) {
   switch (d.reg) {
     case SprReg::Dsisr: h.dsisr = v; break;

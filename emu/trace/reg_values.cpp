@@ -12,31 +12,7 @@ namespace {
 
 uint32_t spr_value(const Hart& h, uint32_t num) {
   const SprDef* d = find_spr(num, h.core().config().features);
-  if (!d) return 0;
-  switch (d->reg) {
-    case SprReg::Xer: return h.xer;
-    case SprReg::Lr: return h.lr;
-    case SprReg::Ctr: return h.ctr;
-    case SprReg::Dsisr: return h.dsisr;
-    case SprReg::Dar: return h.dar;
-    case SprReg::Dec: return h.decrementer();
-    case SprReg::Srr0: return h.srr0;
-    case SprReg::Srr1: return h.srr1;
-    case SprReg::Sprg: return h.sprg[d->index & 7];
-    case SprReg::Vrsave: return h.vrsave;
-    case SprReg::Usprg0: return h.usprg0;
-    case SprReg::TbRead: case SprReg::TbWrite: return uint32_t(h.timebase());
-    case SprReg::TbuRead: case SprReg::TbuWrite: return uint32_t(h.timebase() >> 32);
-    case SprReg::Pvr: return h.pvr;
-    case SprReg::Pir: return h.pir;
-    case SprReg::Hid0: return h.hid0;
-    case SprReg::Hid1: return h.hid1;
-    case SprReg::Iabr: return h.iabr;
-    case SprReg::Dabr: return h.dabr;
-    case SprReg::Ear: return h.ear;
-    case SprReg::Esr: return h.esr;
-  }
-  return 0;
+  return d ? pimnic::spr_value(h, *d) : 0;
 }
 
 unsigned put32(uint8_t* out, uint32_t v) {
