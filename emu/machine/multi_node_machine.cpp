@@ -8,6 +8,7 @@
 
 #include "net/network.h"
 #include "timing/core_model.h"
+#include "timing/pim/pim_model.h"
 
 namespace pimnic {
 
@@ -116,8 +117,18 @@ StopReason MultiNodeMachine::run_slice(NodeCore& c, Tick bound, uint64_t budget)
     const uint64_t until = begin_slice(core, events_, h.cycles(), bound);
     if (c.timing.model && c.timing.model->steps()) why = c.timing.model->run(h, budget, until);
     else why = core.run_threads(std::min(budget, until - h.cycles()));
+  } else if (auto* pim = dynamic_cast<timing::PimModel*>(c.timing.model.get())) {
+    // A timed PIM core: the interleaved pipeline issues its threads; all share the core cycle.
+    const uint64_t until = begin_slice(core, events_, c.pim_cycle, bound);
+    why = pim->run_core(core, budget, until);
+    if (why == StopReason::Deadlock) {  // every thread waits or none lives: a parcel, a device or the other core may change that
+      pim->idle_until(core, until);
+      why = StopReason::SliceEnd;
+    }
+    c.pim_cycle = pim->cycle();
   } else {
-    // A PIM core: its threads take turns in one pipeline, so they share one cycle count.
+    // A PIM core run functionally: its threads take turns in one pipeline, so they share one
+    // cycle count (one instruction per cycle).
     for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).cycle_offset = c.pim_cycle - core.hart(i).icount;
     const uint64_t until = begin_slice(core, events_, c.pim_cycle, bound);
     uint64_t before = 0, after = 0;
@@ -125,7 +136,7 @@ StopReason MultiNodeMachine::run_slice(NodeCore& c, Tick bound, uint64_t budget)
     why = core.run_threads(std::min(budget, until - c.pim_cycle));
     for (size_t i = 0; i < core.num_harts(); ++i) after += core.hart(i).icount;
     c.pim_cycle += after - before;
-    if (why == StopReason::Deadlock) {  // every thread waits or none lives: a parcel, a device or the other core may change that
+    if (why == StopReason::Deadlock) {  // as above
       c.pim_cycle = std::max(c.pim_cycle, until);
       why = StopReason::SliceEnd;
     }

@@ -37,8 +37,12 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
   if (cfg.nic == "conv") {
     nic_cores.push_back(&add_core("nic", core_profile("nic"), cfg.nic_core, sram_));
   } else {
+    // Timed PIM cores share one memory: their accesses contend for its banks and bus.
+    if (cfg.pim.timing.model != "functional") {
+      pim_memory_ = timing::make_backing_memory(cfg.pim.timing.mem, ClockDomain(n + ".pim", cfg.pim.clock_hz), n + ".pim.");
+    }
     for (uint32_t i = 0; i < cfg.pim_cores; ++i)
-      nic_cores.push_back(&add_core("pim" + std::to_string(i), core_profile("pim"), cfg.pim, sram_));
+      nic_cores.push_back(&add_core("pim" + std::to_string(i), core_profile("pim"), cfg.pim, sram_, pim_memory_.get()));
   }
   for (size_t i = 0; i < nic_cores.size(); ++i) {
     const CoreConfig& cc = nic_cores[i]->core->config();
@@ -95,7 +99,8 @@ void Node::map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std
   mem.add_device(PIMNIC_TIMER_BASE, PIMNIC_DEVICE_SIZE, d.timer.get());
 }
 
-NodeCore& Node::add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem) {
+NodeCore& Node::add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,
+                         timing::MemLevel* shared_memory) {
   auto c = std::make_unique<NodeCore>();
   c->name = "n" + std::to_string(id_) + "." + slot;
   c->slot = slot;
@@ -106,7 +111,8 @@ NodeCore& Node::add_core(const std::string& slot, CoreConfig cc, const CoreRoleC
   cc.harts = role.harts;
   cc.pir = uint32_t(cores_.size());
   c->core = std::make_unique<Core>(cc, mem);
-  c->timing = timing::make_core_timing(role.timing, c->core->clock(), c->name + ".");
+  c->timing = timing::make_core_timing(role.timing, c->core->clock(), c->name + ".",
+                                       {c->core->has(isa::FEAT_PIM), role.harts, shared_memory});
   cores_.push_back(std::move(c));
   return *cores_.back();
 }
@@ -123,6 +129,7 @@ void Node::register_stats(StatRegistry& s) {
   s.formula(n + "host.console.bytes", [this] { return double(host_dev_.console->bytes_written()); },
             "bytes the host core wrote to the console", true);
   if (copy_) copy_->register_stats(s, n + "copy.");
+  if (pim_memory_) pim_memory_->register_stats(s);
   if (hif_) {
     hif_->register_stats(s, n + "hif.");
     s.formula(n + "hif.pio_bytes", [this] { return double(window_->bytes_written()); },

@@ -71,7 +71,8 @@ class Node {
     std::unique_ptr<TimerDevice> timer;
     IrqLine irq;
   };
-  NodeCore& add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem);
+  NodeCore& add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,
+                     timing::MemLevel* shared_memory = nullptr);
   void map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std::FILE* console, const std::string& prefix,
                   std::function<void(NodeCore&, int)> on_exit);
   NodeCore* core_of(const Hart* h);
@@ -86,6 +87,7 @@ class Node {
   std::unique_ptr<NetPort> port_;
   std::unique_ptr<ParcelEngine> parcels_;
   std::unique_ptr<CopyEngine> copy_;
+  std::unique_ptr<timing::MemLevel> pim_memory_;  // the memory the timed PIM cores share (contention)
   std::vector<std::unique_ptr<NodeCore>> cores_;
 };
 
