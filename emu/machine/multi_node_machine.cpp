@@ -176,10 +176,9 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
       if (c->booted && !c->done && (c->slot == "host" || !any_host)) return false;
     return true;
   };
-  auto total_insts = [&] {
+  auto core_insts = [](const NodeCore& c) {
     uint64_t n = 0;
-    for (NodeCore* c : cores_)
-      for (size_t i = 0; i < c->core->num_harts(); ++i) n += c->core->hart(i).icount;
+    for (size_t i = 0; i < c.core->num_harts(); ++i) n += c.core->hart(i).icount;
     return n;
   };
   // A core in a wait state with interrupts enabled wakes on its decrementer even with nothing
@@ -188,7 +187,8 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
     const Hart& h = c.hart0();
     return c.core->num_harts() == 1 && (h.msr & MSR_POW) && (h.msr & MSR_EE);
   };
-  uint64_t insts = total_insts();
+  uint64_t insts = 0;
+  for (NodeCore* c : cores_) insts += core_insts(*c);
   size_t idle_slices = 0;  // consecutive slices that retired nothing with no event pending
   const uint64_t kSliceInsts = 1u << 20;
   while (!ready.empty()) {
@@ -203,9 +203,9 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
       break;
     }
     const uint64_t budget = max_insts ? std::min<uint64_t>(kSliceInsts, max_insts - insts) : kSliceInsts;
-    const uint64_t before = total_insts();
+    const uint64_t before = core_insts(c);
     StopReason why = run_slice(c, std::min(events_.next_time(), t + quantum_), budget);
-    const uint64_t retired = total_insts() - before;
+    const uint64_t retired = core_insts(c) - before;
     insts += retired;
     if (timeline_) core_timelines_[i]->sample(c.now());
     if (failed_) {
