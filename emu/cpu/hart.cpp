@@ -6,6 +6,7 @@
 #include "cpu/core.h"
 #include "cpu/decode_cache.h"
 #include "cpu/dispatch.h"
+#include "cpu/hart_step.h"
 
 namespace pimnic {
 
@@ -124,26 +125,7 @@ StopReason Hart::step(ExecRecord& r, bool poll) {
     r.interrupted = true;
     r.pc = pc;
   }
-  if (tlb_used_) flush_tlb();  // every access takes the recording slow path while rec is set
-  DecodedPage* page = dcache_->page(pc);
-  if (!page) {
-    r.word = 0;
-    r.id = isa::InsnId::Invalid;
-    r.status = raise({Interrupt::InstructionStorage, pc, SRR1_ISI_NOT_MAPPED});
-  } else {
-    const Decoded* d = &page->e[(pc & (kPageSize - 1)) >> 2];
-    if (d->fn == &threaded_decode) d = &dcache_->fill(pc);
-    r.word = d->word;
-    r.id = d->id;
-    icount_limit = icount + 1;
-    r.status = plain_exec(*d)(*this, d->word);
-    ++icount;
-    if (r.status == Status::Ok) pc += 4;
-    if (r.status == Status::Stop && stop_reason == StopReason::None) stop_reason = StopReason::Fault;
-  }
-  rec = nullptr;
-  r.next_pc = pc;
-  return stop_reason;
+  return step_exec(r);
 }
 
 // ---- time and interrupts ---------------------------------------------------------------------
@@ -223,7 +205,7 @@ void Hart::flush_tlb() {
 void Hart::drop_fast_mapping(uint32_t page_addr) {
   if (page_addr == ~0u) return flush_tlb();
   TlbEntry& e = tlb_[(page_addr >> kPageBits) & (kTlbSize - 1)];
-  if (e.read_tag == page_addr || e.write_tag == page_addr) e = TlbEntry{};
+  if ((e.read_tag & ~kRecTag) == page_addr || (e.write_tag & ~kRecTag) == page_addr) e = TlbEntry{};
 }
 
 void Hart::code_page_written(uint32_t) {}
@@ -253,18 +235,20 @@ void Hart::reserved_page_written(uint32_t addr, uint32_t len, const void* writer
   if (uint64_t(addr) < uint64_t(granule) + 32 && uint64_t(addr) + len > granule) clear_reservation();
 }
 
+// While recording, the entry gets the recording tags (see rec_read_at).
 void Hart::tlb_fill(uint32_t ea, const Region& r) {
-  if (rec || !r.host) return;
+  if (!r.host) return;
   uint32_t page = ea & ~(kPageSize - 1);
   if (page < r.base || uint64_t(page) + kPageSize > uint64_t(r.base) + r.size) return;
   TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
   // Watched pages stay on the slow path, which checks each access (see AccessWatcher).
   bool watch_reads = watcher && watcher->watches_page(page, false);
   bool watch_writes = watcher && watcher->watches_page(page, true);
-  e.read_tag = watch_reads ? 1 : page;
-  e.write_tag = mem_->is_slow_write_page(page) || watch_writes ? 1 : page;
+  const uint32_t tag = rec ? page | kRecTag : page;
+  e.read_tag = watch_reads ? 1 : tag;
+  e.write_tag = mem_->is_slow_write_page(page) || watch_writes ? 1 : tag;
   e.host_base = reinterpret_cast<uintptr_t>(r.host) - r.base;
-  tlb_used_ = true;
+  if (!rec) tlb_used_ = true;
 }
 
 void Hart::record_access(uint32_t ea, unsigned size, bool write, bool mmio, const uint8_t* bytes) {
@@ -337,6 +321,12 @@ bool Hart::write_slow(uint32_t ea, unsigned size, uint64_t v) {
 }
 
 bool Hart::read_block(uint32_t ea, uint8_t* dst, unsigned len) {
+  const uint8_t* p;
+  if (rec_read_at(ea, len, p)) {  // recording, RAM mapped (not watched)
+    std::memcpy(dst, p, len);
+    record_access(ea, len, false, false, dst);
+    return true;
+  }
   if (watcher && watch_stop(*this, ea, len, false)) return false;
   const Region* r = mem_->find(ea);
   if (!r || !r->host || uint64_t(ea - r->base) + len > r->size) {
@@ -355,6 +345,12 @@ bool Hart::read_block(uint32_t ea, uint8_t* dst, unsigned len) {
 }
 
 bool Hart::write_block(uint32_t ea, const uint8_t* src, unsigned len) {
+  uint8_t* p;
+  if (rec_write_at(ea, len, p)) {  // recording, RAM mapped for stores: no code, no reservation
+    std::memcpy(p, src, len);
+    record_access(ea, len, true, false, src);
+    return true;
+  }
   if (watcher && watch_stop(*this, ea, len, true)) return false;
   const Region* r = mem_->find(ea);
   if (!r || !r->host || uint64_t(ea - r->base) + len > r->size) {

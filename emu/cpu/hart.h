@@ -2,10 +2,13 @@
 // address space, a small software TLB for fast memory access, the current run budget).
 //
 // Memory accesses take an inline fast path through the TLB (RAM pages that hold no decoded code);
-// everything else (MMIO, unmapped addresses, code pages, watchpoints, recording for timing models)
-// goes through the out-of-line slow path in hart.cpp.
+// everything else (MMIO, unmapped addresses, code pages, watchpoints) goes through the
+// out-of-line slow path in hart.cpp. While step() records an instruction (timing models, traces)
+// the TLB holds the same pages under recording tags, which the inline fast path never matches:
+// a second inline test finds them and notes the access in the record.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "cpu/arch_state.h"
@@ -80,6 +83,8 @@ struct Hart : public ArchState, public MemoryListener {
   // poll = false skips the interrupt check before it, for callers that know none can be due
   // (trace/stepper.h keeps the points where Hart::run() checks).
   StopReason step(ExecRecord& rec, bool poll = true);
+  // step(rec, false), inline (defined in cpu/hart_step.h, for stepping loops).
+  inline StopReason step_nopoll(ExecRecord& rec);
 
   uint64_t icount = 0;        // instructions retired by this hart
   uint64_t icount_limit = 0;  // run() returns when icount reaches this (devices may lower it)
@@ -153,6 +158,11 @@ struct Hart : public ArchState, public MemoryListener {
       v = load_be<T>(p);
       return true;
     }
+    if (rec_read_at(ea, sizeof(T), p)) {
+      v = load_be<T>(p);
+      record_ram<sizeof(T)>(ea, false, p);
+      return true;
+    }
     uint64_t x;
     if (!read_slow(ea, sizeof(T), x)) return false;
     v = T(x);
@@ -162,6 +172,11 @@ struct Hart : public ArchState, public MemoryListener {
     uint8_t* p;
     if (fast_write_at(ea, sizeof(T), p)) [[likely]] {
       store_be<T>(p, v);
+      return true;
+    }
+    if (rec_write_at(ea, sizeof(T), p)) {
+      store_be<T>(p, v);
+      record_ram<sizeof(T)>(ea, true, p);
       return true;
     }
     return write_slow(ea, sizeof(T), uint64_t(v));
@@ -178,6 +193,17 @@ struct Hart : public ArchState, public MemoryListener {
     const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
     p = reinterpret_cast<uint8_t*>(e.host_base + ea);
     return e.write_tag == ((ea + n - 1) & ~(kPageSize - 1));
+  }
+  // The same while recording (rec set): the page is mapped under its recording tag.
+  bool rec_read_at(uint32_t ea, unsigned n, const uint8_t*& p) const {
+    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    p = reinterpret_cast<const uint8_t*>(e.host_base + ea);
+    return rec && e.read_tag == (((ea + n - 1) & ~(kPageSize - 1)) | kRecTag);
+  }
+  bool rec_write_at(uint32_t ea, unsigned n, uint8_t*& p) const {
+    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    p = reinterpret_cast<uint8_t*>(e.host_base + ea);
+    return rec && e.write_tag == (((ea + n - 1) & ~(kPageSize - 1)) | kRecTag);
   }
   // Byte blocks in memory order (vector registers, dcbz, strings). len <= 64.
   bool read_block(uint32_t ea, uint8_t* dst, unsigned len);
@@ -221,14 +247,31 @@ struct Hart : public ArchState, public MemoryListener {
 
  private:
   static constexpr unsigned kTlbSize = 256;
+  // Entries filled while recording carry page | kRecTag: only rec_read_at/rec_write_at match them.
+  static constexpr uint32_t kRecTag = 2;
   struct TlbEntry {
-    uint32_t read_tag = 1;   // page address, or 1 (never a page address) when invalid
+    uint32_t read_tag = 1;   // page address (| kRecTag), or 1 (never a page address) when invalid
     uint32_t write_tag = 1;
     uintptr_t host_base = 0; // host address of guest address 0 for this page's region
   };
   void tlb_fill(uint32_t ea, const Region& r);
   void run_loop(DecodedPage* page, const Decoded* e);
+  inline StopReason step_exec(ExecRecord& r);  // cpu/hart_step.h
   void record_access(uint32_t ea, unsigned size, bool write, bool mmio, const uint8_t* be_bytes);
+  // record_access for N bytes of RAM at host address p (the recording fast path).
+  template <unsigned N> void record_ram(uint32_t ea, bool write, const uint8_t* p) {
+    ExecRecord& r = *rec;
+    if (r.nmem >= ExecRecord::kMaxAccesses) [[unlikely]] {
+      r.mem_overflow = true;
+      return;
+    }
+    MemAccess& m = r.mem[r.nmem++];
+    m.addr = ea;
+    m.size = uint8_t(N);
+    m.write = write;
+    m.mmio = false;
+    std::memcpy(m.data, p, N);
+  }
 
   Core& core_;
   AddressSpace* mem_;
@@ -236,8 +279,9 @@ struct Hart : public ArchState, public MemoryListener {
   Environment* env_ = nullptr;
   unsigned index_;
   unsigned vec_bytes_;
+  const isa::InsnRow* rows_ = isa::table().data();  // the instruction table (plain executors)
   TlbEntry tlb_[kTlbSize];
-  bool tlb_used_ = false;  // an entry may be valid; step() flushes only then (traces step a lot)
+  bool tlb_used_ = false;  // an entry without kRecTag may be valid; step() flushes only then
 
   friend class DecodeCache;
 };

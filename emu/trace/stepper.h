@@ -11,6 +11,7 @@
 
 #include "cpu/exec_record.h"
 #include "cpu/hart.h"
+#include "cpu/hart_step.h"
 
 namespace pimnic::trace {
 
@@ -23,7 +24,7 @@ class Stepper {
     Hart& h = h_;
     const bool poll = poll_ || h.icount >= poll_at_ || (h.msr & MSR_POW) ||
                       ((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
-    StopReason why = h.step(r, poll);
+    StopReason why = poll ? h.step(r, true) : h.step_nopoll(r);
     if (poll) [[unlikely]] poll_at_ = h.next_timer_icount();
     poll_ = r.interrupted | recheck_[size_t(r.id)];  // (recheck_ covers InsnId::Invalid)
     return why;

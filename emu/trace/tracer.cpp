@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cpu/core.h"
+#include "trace/binary_sink.h"
 
 namespace pimnic::trace {
 
@@ -20,6 +21,7 @@ void Tracer::add(std::unique_ptr<TraceSink> sink, TraceFilter filter) {
                 filter.cycles_lo == 0 && filter.cycles_hi == TraceFilter::kNoLimit;
   sinks_.push_back({std::move(sink), std::move(filter), rejected});
   nsinks_ = sinks_.size();
+  direct_ = all_accept_ ? dynamic_cast<BinarySink*>(sinks_.front().sink.get()) : nullptr;
 }
 
 Tracer::HartState& Tracer::state(Hart& h) {
@@ -107,6 +109,7 @@ StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
   r.insns = hs.insns.get();
   Stepper& stepper = *hs.stepper;
   InsnInfoCache& insns = *hs.insns;
+  BinarySink* const direct = direct_;
   uint64_t recheck = hs.recheck_icount;
   while (budget) {
     if (h.icount >= recheck) [[unlikely]] {
@@ -131,8 +134,11 @@ StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
     StopReason why = stepper.step(exec_);
     --budget;
     const ExecRecord& e = exec_;
-    if (e.id == isa::InsnId::Invalid && !e.interrupted && e.status == Status::Stop) [[unlikely]] {
+    if (e.status == Status::Stop && e.id == isa::InsnId::Invalid && !e.interrupted) [[unlikely]] {
       // step() stopped before executing anything (e.g. a halted core): nothing to trace.
+    } else if (direct && !e.interrupted) [[likely]] {
+      hs.expected_pc = e.next_pc;
+      direct->record_direct(r, e, insns.get(e.pc, e.word, e.id));
     } else {
       emit(h, hs, insns);
     }

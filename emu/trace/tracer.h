@@ -1,7 +1,8 @@
 // Drives traced execution: while any trace is on, the machine hands its run slices to
 // Tracer::run, which executes with Hart::step() (one ExecRecord per instruction), turns each
 // record into a TraceRecord (adding the written registers' values, read from the hart) and
-// passes it through each sink's filter to the sink. With no trace, the machine never gets here
+// passes it through each sink's filter to the sink. A single unfiltered binary trace takes the
+// step record directly instead (BinarySink::record_direct), except for interrupted instructions. With no trace, the machine never gets here
 // and Hart::run() runs untouched.
 //
 // Instruction-count windows are fast-forwarded: before every sink's window opens, and after all
@@ -24,6 +25,8 @@ class SymbolTable;
 }
 
 namespace pimnic::trace {
+
+class BinarySink;
 
 // What the formats need to know about the run.
 struct TraceContext {
@@ -71,6 +74,7 @@ class Tracer {
   std::vector<Entry> sinks_;
   bool any_wants_rejected_ = false;
   bool all_accept_ = false;  // a single sink without filter
+  BinarySink* direct_ = nullptr;  // that sink, when it is a binary trace: fed by record_direct()
   size_t nsinks_ = 0;
   bool any_cycle_window_ = false;
   std::unordered_map<const Hart*, HartState> harts_;
