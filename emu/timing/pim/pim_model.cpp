@@ -1,6 +1,8 @@
 #include "timing/pim/pim_model.h"
 
 #include <algorithm>
+#include <bit>
+#include <stdexcept>
 #include <string>
 
 #include "cpu/core.h"
@@ -22,6 +24,7 @@ PimThreadStats& PimModel::tstats(size_t i) { return i < stats.thread.size() ? st
 
 void PimModel::bind(Core& core) {
   if (core_ != &core) {
+    if (core.num_harts() > 64) throw std::invalid_argument("the PIM model supports at most 64 hardware threads");
     core_ = &core;
     ctx_.assign(core.num_harts(), PimContext{});
     if (!registered_ && stats.thread.size() < core.num_harts()) stats.thread.resize(core.num_harts());
@@ -36,6 +39,26 @@ void PimModel::bind(Core& core) {
     now_ = t;
   }
   now_ = std::max(now_, t);
+}
+
+void PimModel::rescan(Core& core) {
+  live_ = 0;
+  for (size_t i = 0; i < core.num_harts(); ++i) {
+    PimContext& c = ctx_[i];
+    if (core.hart(i).thread_state == ThreadState::Free) {
+      if (c.live && c.blocked) tstats(i).blocked_feb += now_ - std::min(now_, c.blocked_since);
+      c.live = c.blocked = false;
+      continue;
+    }
+    live_ |= 1ull << i;
+    if (!c.live) {  // started since we last looked (spawn, parcel, reset)
+      c.live = true;
+      c.blocked = false;
+      c.ready = now_;
+      c.fetch_line = ~0u;
+      c.stepper.restart();
+    }
+  }
 }
 
 void PimModel::advance(uint64_t cycle, unsigned alive, bool idle) {
@@ -78,6 +101,7 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
   core.set_stopped_hart(0);
   const size_t n = core.num_harts();
   for (PimContext& c : ctx_) c.stepper.restart();
+  rescan(core);
   uint64_t retired = 0;
   StopReason result = StopReason::SliceEnd;
   while (retired < budget && now_ < until_cycle) {
@@ -86,41 +110,37 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
     size_t pick = n;
     uint64_t next = ~0ull;  // the earliest cycle a running thread becomes ready
     unsigned alive = 0;
-    for (size_t k = 0; k < n; ++k) {
-      const size_t i = rr_ + k < n ? rr_ + k : rr_ + k - n;
-      Hart& h = core.hart(i);
-      PimContext& c = ctx_[i];
-      if (h.thread_state == ThreadState::Free) {
-        if (c.live) {
+    // Live contexts from rr_ upwards, then those below it.
+    const uint64_t upper = rr_ < 64 ? live_ & (~0ull << rr_) : 0;
+    for (uint64_t part : {upper, live_ & ~upper}) {
+      for (; part; part &= part - 1) {
+        const size_t i = size_t(std::countr_zero(part));
+        Hart& h = core.hart(i);
+        PimContext& c = ctx_[i];
+        if (h.thread_state == ThreadState::Free) {  // ended since the last rescan
           if (c.blocked) tstats(i).blocked_feb += now_ - std::min(now_, c.blocked_since);
           c.live = c.blocked = false;
+          live_ &= ~(1ull << i);
+          continue;
         }
-        continue;
-      }
-      if (!c.live) {  // started since we last looked (spawn, parcel, reset)
-        c.live = true;
-        c.blocked = false;
-        c.ready = now_;
-        c.fetch_line = ~0u;
-        c.stepper.restart();
-      }
-      ++alive;
-      if (h.thread_state == ThreadState::Blocked) {
-        if (!c.blocked) {
-          c.blocked = true;
-          c.blocked_since = now_;
+        ++alive;
+        if (h.thread_state == ThreadState::Blocked) {
+          if (!c.blocked) {
+            c.blocked = true;
+            c.blocked_since = now_;
+          }
+          if (core.feb().full(h.wait_ea) != h.wait_full) continue;
+          h.thread_state = ThreadState::Running;  // scheduler state, as Core::run_threads does
+          tstats(i).blocked_feb += now_ - std::min(now_, c.blocked_since);
+          c.blocked = false;
+          ++stats.wakeups;
+          c.ready = std::max(c.ready, now_);
         }
-        if (core.feb().full(h.wait_ea) != h.wait_full) continue;
-        h.thread_state = ThreadState::Running;  // scheduler state, as Core::run_threads does
-        tstats(i).blocked_feb += now_ - std::min(now_, c.blocked_since);
-        c.blocked = false;
-        ++stats.wakeups;
-        c.ready = std::max(c.ready, now_);
-      }
-      if (c.ready <= now_) {
-        if (pick == n) pick = i;
-      } else {
-        next = std::min(next, c.ready);
+        if (c.ready <= now_) {
+          if (pick == n) pick = i;
+        } else {
+          next = std::min(next, c.ready);
+        }
       }
     }
     if (pick == n) {
@@ -167,6 +187,8 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
         if (log_) [[unlikely]] log_insn(h, rec_, c.ready);
       }
       rr_ = pick + 1 == n ? 0 : pick + 1;
+      // spawn, texit, migrate, parcel: contexts may have started or ended.
+      if (rec_.id != isa::InsnId::Invalid && isa::row(rec_.id).cls == isa::OpClass::Pim) rescan(core);
     }
     if (h.msr & MSR_POW) c.ready = std::max({c.ready, h.cycles(), now_ + 1});  // a wait state: sleeps until then
     if (executed || why == StopReason::None) advance(now_ + 1, alive, !executed);

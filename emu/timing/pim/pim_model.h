@@ -78,6 +78,8 @@ class PimModel final : public CoreModel {
 
  private:
   void bind(Core& core);
+  // Which contexts hold a thread (live_), noting threads started or ended since the last look.
+  void rescan(Core& core);
   // Bring the core cycle to `cycle`, counting the threads alive meanwhile.
   void advance(uint64_t cycle, unsigned alive, bool idle);
   // Time the instruction context i executed at now_: when the thread may issue again.
@@ -98,6 +100,7 @@ class PimModel final : public CoreModel {
   PimThreadStats spare_;        // for contexts beyond the registered ones
   uint64_t now_ = 0;  // the core cycle: the next issue slot
   size_t rr_ = 0;     // round robin: the context after the one that issued last
+  uint64_t live_ = 0; // contexts holding a thread (running or blocked), one bit each
 };
 
 }  // namespace pimnic::timing
