@@ -5,6 +5,7 @@
 #include <pimnic/dma.h>
 #include <pimnic/host_interface.h>
 #include <pimnic/net.h>
+#include <pimnic/sysinfo.h>
 #include <stdio.h>
 
 #include "protocol.h"
@@ -26,11 +27,58 @@ extern char _end[];
 static struct pimnic_dma h2n, n2h;
 static struct pimnic_net port;
 
-/* Posted receives per source node, in order (messages from one source arrive in order). */
-#define MAX_NODES 64u
-#define POSTED_PER_SOURCE 4u
-static struct pp_cmd posted[MAX_NODES][POSTED_PER_SOURCE];
-static uint32_t posted_head[MAX_NODES], posted_tail[MAX_NODES];
+/* Posted receives, matched per source node in posting order (messages from one source arrive in
+ * order). Any node of the machine may be a source (the ring runs 1,024 nodes), so instead of a
+ * table per source there is one pool of POSTED_MAX entries (the host never has more than
+ * PP_CMD_ENTRIES commands without a completion) hashed by source into POSTED_BUCKETS FIFO chains:
+ * about 1.4 KiB of SRAM for any number of nodes, and with at most POSTED_BUCKETS nodes every
+ * chain holds one source, so the entry a packet needs is its chain's first. */
+#define POSTED_MAX PP_CMD_ENTRIES
+#define POSTED_BUCKETS 64u /* power of two */
+#define POSTED_NONE 0xFFu
+struct posted_recv {
+  uint32_t host_addr, length, tag, src;
+  uint8_t next;
+};
+static struct posted_recv posted[POSTED_MAX];
+static uint8_t bucket_head[POSTED_BUCKETS], bucket_tail[POSTED_BUCKETS], free_list;
+static uint32_t node_count;
+
+static void posted_init(void) {
+  for (uint32_t i = 0; i < POSTED_BUCKETS; ++i) bucket_head[i] = bucket_tail[i] = POSTED_NONE;
+  for (uint32_t i = 0; i < POSTED_MAX; ++i) posted[i].next = (uint8_t)(i + 1 < POSTED_MAX ? i + 1 : POSTED_NONE);
+  free_list = 0;
+}
+/* Append a receive to its source's chain; 0 if the pool is full. */
+static int posted_add(const struct pp_cmd* c) {
+  uint8_t e = free_list;
+  if (e == POSTED_NONE) return 0;
+  free_list = posted[e].next;
+  posted[e] = (struct posted_recv){c->host_addr, c->length, c->tag, c->peer, POSTED_NONE};
+  uint32_t b = c->peer & (POSTED_BUCKETS - 1);
+  if (bucket_head[b] == POSTED_NONE) bucket_head[b] = e;
+  else posted[bucket_tail[b]].next = e;
+  bucket_tail[b] = e;
+  return 1;
+}
+/* The oldest receive posted for src, or POSTED_NONE; *prev gets its predecessor in the chain. */
+static uint8_t posted_find(uint32_t src, uint8_t* prev) {
+  uint8_t p = POSTED_NONE;
+  for (uint8_t e = bucket_head[src & (POSTED_BUCKETS - 1)]; e != POSTED_NONE; p = e, e = posted[e].next)
+    if (posted[e].src == src) {
+      *prev = p;
+      return e;
+    }
+  return POSTED_NONE;
+}
+static void posted_remove(uint8_t e, uint8_t prev) {
+  uint32_t b = posted[e].src & (POSTED_BUCKETS - 1);
+  if (prev == POSTED_NONE) bucket_head[b] = posted[e].next;
+  else posted[prev].next = posted[e].next;
+  if (bucket_tail[b] == e) bucket_tail[b] = prev;
+  posted[e].next = free_list;
+  free_list = e;
+}
 
 static void do_send(const struct pp_cmd* c, uint32_t frag_max) {
   uint32_t off = 0, k = 0;
@@ -49,11 +97,11 @@ static void do_send(const struct pp_cmd* c, uint32_t frag_max) {
   pimnic_hif_complete(PP_SENT, c->tag, c->length, c->peer);
 }
 
-/* One arrived fragment for the oldest receive posted for its source (the caller checked). */
-static void do_receive(struct pimnic_net_rxdesc* d) {
+/* One arrived fragment for the oldest receive posted for its source, posted[e] (the caller found it). */
+static void do_receive(struct pimnic_net_rxdesc* d, uint8_t e, uint8_t prev) {
   const uint32_t* h = (const uint32_t*)(uintptr_t)d->buffer;
   const uint32_t s = d->src_node;
-  struct pp_cmd* r = &posted[s][posted_head[s] % POSTED_PER_SOURCE];
+  const struct posted_recv* r = &posted[e];
   uint32_t msg_len = h[PP_H_MSG_LEN], off = h[PP_H_OFFSET], n = d->payload_len;
   if (h[PP_H_MAGIC] != PP_MAGIC || off + n > r->length) {
     printf("pingpong-nic: bad fragment (magic %08x, offset %u, length %u, posted %u)\n", (unsigned)h[PP_H_MAGIC],
@@ -65,7 +113,7 @@ static void do_receive(struct pimnic_net_rxdesc* d) {
   const uint32_t tag = h[PP_H_TAG];
   pimnic_net_release(&port);
   if (off + n >= msg_len) {
-    ++posted_head[s];
+    posted_remove(e, prev);
     pimnic_hif_complete(PP_RECEIVED, tag, msg_len, s);
   }
 }
@@ -79,6 +127,8 @@ int main(void) {
   pimnic_dma_init(&n2h, PIMNIC_DMA_N2H_BASE, n2h_ring, 8);
   pimnic_net_init(&port, tx_ring, TX_ENTRIES, rx_ring, RX_ENTRIES, &rx_buffers[0][0], FRAG_MAX + 32);
   for (uint32_t k = 0; k < STAGING; ++k) staging_ticket[k] = 0xFFFFFFFFu;
+  posted_init();
+  node_count = pimnic_node_count();
   uint32_t frag_max = pimnic_net_max_payload();
   if (frag_max > FRAG_MAX) frag_max = FRAG_MAX;
   const volatile struct pp_cmd* ring = (const volatile struct pp_cmd*)(uintptr_t)PP_CMD_RING_SRAM;
@@ -88,12 +138,12 @@ int main(void) {
       const volatile struct pp_cmd* v = &ring[seq % PP_CMD_ENTRIES];
       struct pp_cmd c = {v->op, v->host_addr, v->length, v->peer, v->tag, {0, 0, 0}};
       if (c.op == PP_SEND) do_send(&c, frag_max);
-      else if (c.op == PP_RECV && c.peer < MAX_NODES && posted_tail[c.peer] - posted_head[c.peer] < POSTED_PER_SOURCE)
-        posted[c.peer][posted_tail[c.peer]++ % POSTED_PER_SOURCE] = c;
-      else pimnic_hif_complete(0, c.tag, 0, c.peer); /* refused: the host sees an unexpected completion */
+      else if (c.op != PP_RECV || c.peer >= node_count || !posted_add(&c))
+        pimnic_hif_complete(0, c.tag, 0, c.peer); /* refused: the host sees an unexpected completion */
     }
     /* The oldest packet waits until a receive from its source is posted (the host posts them). */
     struct pimnic_net_rxdesc* d = pimnic_net_poll(&port);
-    if (d && d->src_node < MAX_NODES && posted_head[d->src_node] != posted_tail[d->src_node]) do_receive(d);
+    uint8_t e, prev;
+    if (d && (e = posted_find(d->src_node, &prev)) != POSTED_NONE) do_receive(d, e, prev);
   }
 }
