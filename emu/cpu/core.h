@@ -75,6 +75,8 @@ class Core {
   ParcelPort* parcels() const { return parcels_; }
   // Called after each thread's turn in run_threads (timelines sample the threads' states here).
   std::function<void(const Hart&)> after_turn;
+  // Runs a thread's turn in run_threads instead of Hart::run (traced runs step it; empty: run).
+  std::function<StopReason(Hart&, uint64_t budget)> thread_runner;
   void set_parcels(ParcelPort* p) { parcels_ = p; }
 
  private:

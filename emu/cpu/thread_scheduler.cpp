@@ -56,7 +56,7 @@ StopReason Core::run_threads(uint64_t budget) {
     next_ = (pick + 1) % n;
     uint64_t before = h.icount;
     uint64_t slice = runnable > 1 ? std::min(kQuantum, budget - spent) : budget - spent;
-    StopReason why = h.run(slice);
+    StopReason why = thread_runner ? thread_runner(h, slice) : h.run(slice);
     if (why == StopReason::Blocked) h.icount = h.wait_icount;  // the instruction did not retire
     spent += h.icount - before;
     if (after_turn) after_turn(h);

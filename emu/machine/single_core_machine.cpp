@@ -145,7 +145,12 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
     const uint64_t until = begin_slice(*core_, events_, h.cycles());
     if (!model_ || slice_runner) budget = std::min(budget, until - h.cycles());  // one cycle per instruction
     StopReason why;
-    if (slice_runner) why = slice_runner(h, budget);
+    // Traced runs step every live thread of a PIM core in turn through the tracer.
+    if (slice_runner && core_->num_harts() > 1) {
+      core_->thread_runner = slice_runner;
+      why = core_->run_threads(budget);
+      core_->thread_runner = nullptr;
+    } else if (slice_runner) why = slice_runner(h, budget);
     // A PIM core runs its threads in the PIM model (core.model=inorder or pim), or functionally
     // in turn (Core::run_threads) under the other models, which drive hart 0 only.
     else if (pim_model_) why = pim_model_->run_core(*core_, budget, until);

@@ -133,6 +133,8 @@ StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
     }
     StopReason why = stepper.step(exec_);
     --budget;
+    // A thread blocked on a full/empty bit did not retire: its line comes when it does.
+    if (why == StopReason::Blocked) [[unlikely]] return why;
     const ExecRecord& e = exec_;
     if (e.status == Status::Stop && e.id == isa::InsnId::Invalid && !e.interrupted) [[unlikely]] {
       // step() stopped before executing anything (e.g. a halted core): nothing to trace.

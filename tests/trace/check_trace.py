@@ -28,9 +28,10 @@ def run(args, cmd, check_status=None, **kw):
 
 
 def pimnic_cmd(args, extra):
+    sets = [x for s in args.set for x in ("--set", s)]
     if args.linux:
-        return [args.pimnic, "linux", "--clear-env", "--max-insts", MAX_INSTS] + extra + [args.elf]
-    return [args.pimnic, "run", "--max-insts", MAX_INSTS] + extra + [args.elf]
+        return [args.pimnic, "linux", "--clear-env", "--max-insts", MAX_INSTS] + sets + extra + [args.elf]
+    return [args.pimnic, "run", "--max-insts", MAX_INSTS] + sets + extra + [args.elf]
 
 
 def first_difference(a, b, name_a, name_b):
@@ -152,6 +153,7 @@ def main():
     ap.add_argument("--golden")
     ap.add_argument("--work")
     ap.add_argument("--linux", action="store_true")
+    ap.add_argument("--set", action="append", default=[], help="a parameter for every run (key=value)")
     args = ap.parse_args()
     {"golden": golden, "roundtrip": roundtrip, "disasm-check": disasm_check, "cli": cli}[args.mode](args)
 
