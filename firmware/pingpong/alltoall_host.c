@@ -39,7 +39,7 @@ int main(void) {
   pp_init();
   uint32_t checksum = 0, bytes = 0, messages = 0;
   uint64_t t0 = pimnic_time_ns();
-  /* Every receive of every round first (3 per source, within the NIC's 4): a message never waits
+  /* Every receive of every round first (the NIC holds 64 posted receives): a message never waits
    * at the NIC for a receive that its host posts only after waiting for another message. */
   for (uint32_t round = 0; round < ROUNDS; ++round)
     for (uint32_t p = 0; p < n; ++p)
