@@ -35,10 +35,9 @@ struct RunOptions {
 void run_command(const RunOptions& o) {
   if (!o.machine.empty() || !o.images.empty()) {
     if (!o.image.empty()) return fail("give the images with --image PATTERN=ELF when --machine is used (not " + o.image + ")");
-    if (o.gdb.enabled()) return fail("--gdb does not work with --machine yet");
     if (!o.core.empty() || o.ram_size) return fail("--core and --ram-size are one-core options; use --set with --machine");
     return run_machine({o.machine.empty() ? "default" : o.machine, o.images, o.sets, o.model, o.max_insts, o.list_params,
-                        o.stats_file, o.stats_json, o.out});
+                        o.stats_file, o.stats_json, o.out, o.gdb});
   }
   try {
     SingleCoreConfig cfg;

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "gdb/multi_node_target.h"
 #include "loader/elf_image.h"
 #include "machine/machine_config.h"
 #include "machine/machine_file.h"
@@ -86,7 +87,7 @@ void run_machine(const MachineRunOptions& o) {
       timeline = std::make_unique<Timeline>(timeline_file);
       m.set_timeline(timeline.get());
     }
-    RunResult r = m.run(o.max_insts);
+    RunResult r = o.gdb.enabled() ? gdb::debug_multi_node(m, o.gdb, o.max_insts, &stats) : m.run(o.max_insts);
     if (timeline) timeline->finish();
     std::fflush(stdout);
     output.finish(stats, {{"command", "run"}, {"machine", o.machine}, {"max_insts", o.max_insts},

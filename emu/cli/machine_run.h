@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/run_output.h"
+#include "gdb/server.h"
 
 namespace pimnic::cli {
 
@@ -17,6 +18,7 @@ struct MachineRunOptions {
   bool list_params = false;
   std::string stats_file, stats_json;
   RunOutputOptions out;
+  gdb::ServerOptions gdb;            // --gdb PORT: serve gdb on the machine (emu/gdb/multi_node_target.h)
 };
 
 void run_machine(const MachineRunOptions& o);

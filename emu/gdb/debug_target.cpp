@@ -66,14 +66,16 @@ bool DebugTarget::remove_watchpoint(unsigned p, uint32_t addr, uint32_t len, Wat
 }
 
 void DebugTarget::clear_breakpoints_and_watchpoints() {
-  for (unsigned p = 0; p < processes_.size(); ++p) {
-    while (!processes_[p].breakpoints.empty()) {
-      auto it = processes_[p].breakpoints.begin();
-      remove_breakpoint(p, it->first, kSoftware | kHardware);
-    }
-    processes_[p].watches.clear();
-    attach_watchers(processes_[p]);
+  for (unsigned p = 0; p < processes_.size(); ++p) clear_breakpoints_and_watchpoints(p);
+}
+
+void DebugTarget::clear_breakpoints_and_watchpoints(unsigned p) {
+  while (!processes_[p].breakpoints.empty()) {
+    auto it = processes_[p].breakpoints.begin();
+    remove_breakpoint(p, it->first, kSoftware | kHardware);
   }
+  processes_[p].watches.clear();
+  attach_watchers(processes_[p]);
 }
 
 // ---- running -----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // What the gdb stub debugs: a machine seen as a list of hardware threads (named like
 // n0.host.c0t0 or n0.nic.c1t3), each with its core and its address space ("process"), plus
 // run/step control and breakpoint/watchpoint sets. The stub knows nothing else about machines;
-// each kind of machine (the one-core machine of `pimnic run`, a Linux process, later multi-node
+// each kind of machine (the one-core machine of `pimnic run`, a Linux process, the multi-node
 // machines) derives from DebugTarget and fills in the hart list and the few machine-specific hooks.
 //
 // All-stop: the harts run one after another in bounded slices on the caller's thread, so when one
@@ -29,6 +29,9 @@ struct TargetHart {
   unsigned core = 0;      // machine-wide core number (gdb's "core")
   unsigned process = 0;   // index in processes(); gdb's process id is process + 1
   bool started = true;    // threads not started yet never run (and cannot be stepped)
+  std::string note;       // shown beside the name when set ("free", "exited", ...)
+  // What gdb shows beside the name: note, else "not started" for threads that have not started.
+  std::string extra() const { return !note.empty() ? note : started ? "" : "not started"; }
 };
 
 // One address space and the cores that execute in it (all of one kind: one register layout).
@@ -39,6 +42,10 @@ struct TargetProcess {
   std::map<std::string, std::string> description;  // target.xml and its includes
   WatchSet watches;
   std::map<uint32_t, uint8_t> breakpoints;  // address -> kSoftware | kHardware
+  // gdb debugs this process (the stub's business: the first process on connecting, others after
+  // gdb's `attach PID`). Threads of other processes are not listed; they run whenever the machine
+  // runs.
+  bool attached = true;
 };
 
 enum class Action : uint8_t { None, Continue, Step };
@@ -102,6 +109,7 @@ class DebugTarget {
   bool insert_watchpoint(unsigned process, uint32_t addr, uint32_t len, WatchType t);
   bool remove_watchpoint(unsigned process, uint32_t addr, uint32_t len, WatchType t);
   void clear_breakpoints_and_watchpoints();
+  void clear_breakpoints_and_watchpoints(unsigned process);
 
   // ---- running ---------------------------------------------------------------------------------
   // What each hart does until the next stop (one entry per hart), and signals to deliver (GDB
@@ -111,8 +119,10 @@ class DebugTarget {
   void resume_all();
   bool resumed() const;
   // Run the resumed harts for about `budget` instructions in total. Returns the first stop (then
-  // nothing is resumed any more) or Kind::None.
-  StopEvent run(uint64_t budget);
+  // nothing is resumed any more) or Kind::None. The default takes the harts in turn; machines
+  // whose cores must run in their own order (multi-node machines) replace it, using the
+  // protected helpers below.
+  virtual StopEvent run(uint64_t budget);
   // After the machine ended, the event that ended it.
   const StopEvent& final_event() const { return final_; }
   const Outcome& outcome() const { return outcome_; }
@@ -131,11 +141,22 @@ class DebugTarget {
   std::vector<TargetProcess> processes_;
   Outcome outcome_;
 
+  // For run() replacements. One instruction of hart i (Hart::step; interrupts masked if asked;
+  // past_watchpoint: a watchpoint hit by this instruction was reported already): Kind::Step, or
+  // the stop it ran into.
+  StopEvent step_hart(size_t i, bool mask_interrupts, bool past_watchpoint);
+  // A hart stopped (Hart::run, a core's slice): the event, Kind::None for SliceEnd.
+  StopEvent after_stop(size_t i, StopReason why);
+  // The stop that ends a run() call: nothing stays resumed; remembers breakpoint stops (resuming
+  // executes that instruction first) and the end of the machine.
+  StopEvent finish(StopEvent ev);
+  // Hart i stopped at a breakpoint or watchpoint that was reported and has not moved since.
+  bool at_reported_stop(size_t i) const { return resume_over_[i] == harts_[i].hart->pc + 1; }
+  void forget_reported_stop(size_t i) { resume_over_[i] = 0; }
+  const std::vector<Action>& actions() const { return actions_; }
+
  private:
   StopEvent run_hart_for(size_t i, uint64_t n);
-  StopEvent step_hart(size_t i, bool mask_interrupts, bool past_watchpoint);
-  StopEvent after_stop(size_t i, StopReason why);
-  StopEvent finish(StopEvent ev);
   void attach_watchers(TargetProcess& p);
 
   std::vector<Action> actions_;

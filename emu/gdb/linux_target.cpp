@@ -11,7 +11,7 @@ LinuxTarget::LinuxTarget(linux_user::LinuxProcess& p) : proc_(p) {
   tp.layout = RegisterLayout::for_core(p.core().config());
   tp.description = target_description(tp.layout);
   processes_.push_back(std::move(tp));
-  harts_.push_back({"n0.host.c0t0", &p.hart(), 0, 0, true});
+  harts_.push_back({"n0.host.c0t0", &p.hart(), 0, 0, true, {}});
   finish_setup();
   proc_.on_fatal_fault = [this](Hart&, int sig, const std::string& message) {
     if (!attached()) return false;  // nobody to show it to: the process dies as usual

@@ -21,7 +21,7 @@ SingleCoreTarget::SingleCoreTarget(SingleCoreMachine& m, const ElfImage& img, ui
   processes_.push_back(std::move(p));
   const char* role = core.config().profile == "host" ? "host" : "nic";
   for (size_t i = 0; i < core.num_harts(); ++i)
-    harts_.push_back({"n0." + std::string(role) + ".c0t" + std::to_string(i), &core.hart(i), 0, 0, i == 0});
+    harts_.push_back({"n0." + std::string(role) + ".c0t" + std::to_string(i), &core.hart(i), 0, 0, i == 0, {}});
   finish_setup();
 }
 

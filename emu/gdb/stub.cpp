@@ -17,7 +17,12 @@ void GdbStub::attach(const StopEvent& why) {
   general_ = continue_ = why.hart < target_.harts().size() ? why.hart : 0;
   continue_all_ = true;
   last_stop_ = why;
+  // gdb starts with the process of the thread it stops in; `attach PID` adds the others.
+  for (TargetProcess& p : target_.processes()) p.attached = false;
+  if (!target_.harts().empty()) target_.process_of(general_).attached = true;
 }
+
+bool GdbStub::visible(size_t hart) const { return target_.processes()[target_.harts()[hart].process].attached; }
 
 std::string GdbStub::take_output() {
   std::string s;
@@ -67,9 +72,13 @@ void GdbStub::receive(std::string_view bytes) {
   }
 }
 
-void GdbStub::report_stop(const StopEvent& ev) {
+void GdbStub::report_stop(const StopEvent& event) {
   if (!running_) return;
   running_ = false;
+  // gdb knows the threads of attached processes only: a stop elsewhere (the machine's end, a fault
+  // in a process gdb has not attached) is reported on the selected thread.
+  StopEvent ev = event;
+  if (ev.hart < target_.harts().size() && !visible(ev.hart)) ev.hart = general_;
   // The reason for a fault stop; when the process then dies of it, gdb says so itself.
   bool repeat = ev.kind == StopEvent::Kind::Terminated && ev.message == last_stop_.message;
   if (!ev.message.empty() && !repeat) console(ev.message + "\n");
@@ -94,10 +103,24 @@ void GdbStub::handle_packet(std::string_view p) {
     case 'm': case 'M': case 'X': return handle_memory(p);
     case 'Z': case 'z': return handle_breakpoint(p);
     case 'c': case 'C': case 's': case 'S': return handle_legacy_resume(p);
-    case 'D':
+    case 'D': {
+      // D;PID with other processes still attached: only that one goes (its breakpoints too).
+      auto pid = p.size() > 2 && p[1] == ';' ? parse_hex(p.substr(2)) : std::nullopt;
+      auto& procs = target_.processes();
+      unsigned attached = 0;
+      for (const TargetProcess& tp : procs) attached += tp.attached;
+      if (pid && *pid >= 1 && *pid <= procs.size() && procs[*pid - 1].attached && attached > 1) {
+        target_.clear_breakpoints_and_watchpoints(unsigned(*pid - 1));
+        procs[*pid - 1].attached = false;
+        for (size_t i = 0; i < target_.harts().size() && !visible(general_); ++i) general_ = continue_ = i;
+        return reply("OK");
+      }
       reply("OK");
       close_ = Close::Detach;
       return;
+    }
+    case '!':
+      return reply("OK");  // extended-remote (needed for gdb's `attach PID`)
     case 'k':
       close_ = Close::Kill;  // no reply: the client closes the connection
       return;

@@ -54,6 +54,8 @@ class GdbStub {
 
   std::string stop_reply(const StopEvent& ev) const;
   std::string thread_id(size_t hart) const;
+  // The hart's process is attached (its threads are listed).
+  bool visible(size_t hart) const;
   std::string threads_xml() const;
   // Harts an id names; empty if none. tid 0 (any) picks the current thread's.
   std::vector<size_t> select(const ThreadId& id) const;

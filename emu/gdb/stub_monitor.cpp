@@ -63,7 +63,7 @@ void GdbStub::handle_monitor(std::string_view hex) {
       char buf[160];
       std::snprintf(buf, sizeof buf, "%s: %llu instructions, %llu cycles%s\n", t.name.c_str(),
                     (unsigned long long)t.hart->icount, (unsigned long long)t.hart->cycles(),
-                    t.started ? "" : " (not started)");
+                    t.extra().empty() ? "" : (" (" + t.extra() + ")").c_str());
       out += buf;
     }
   } else if (cmd == "feb") {

@@ -35,7 +35,8 @@ void GdbStub::handle_query(std::string_view p) {
   if (p == "qC") return reply("QC" + thread_id(general()));
   if (p == "qfThreadInfo") {
     std::string r = "m";
-    for (size_t i = 0; i < target_.harts().size(); ++i) r += (i ? "," : "") + thread_id(i);
+    for (size_t i = 0; i < target_.harts().size(); ++i)
+      if (visible(i)) r += (r.size() > 1 ? "," : "") + thread_id(i);
     return reply(r);
   }
   if (p == "qsThreadInfo") return reply("l");
@@ -44,7 +45,7 @@ void GdbStub::handle_query(std::string_view p) {
     std::vector<size_t> h = id ? select(*id) : std::vector<size_t>{};
     if (h.size() != 1) return reply("E01");
     const TargetHart& t = target_.harts()[h[0]];
-    return reply(to_hex(t.name + (t.started ? "" : " (not started)")));
+    return reply(to_hex(t.name + (t.extra().empty() ? "" : " (" + t.extra() + ")")));
   }
   if (starts_with(p, "qRcmd,")) return handle_monitor(p.substr(6));
   if (starts_with(p, "qSymbol")) return reply("OK");
@@ -73,6 +74,26 @@ void GdbStub::handle_v(std::string_view p) {
     reply("OK");
     close_ = Close::Kill;
     return;
+  }
+  if (starts_with(p, "vAttach;")) {
+    // Another process (address space) of the machine: its threads appear, the first one (the
+    // first that has started) is selected and reported stopped; the machine is stopped already.
+    auto pid = parse_hex(p.substr(8));
+    auto& procs = target_.processes();
+    if (!pid || *pid < 1 || *pid > procs.size()) return reply("E01");
+    procs[*pid - 1].attached = true;
+    size_t pick = target_.harts().size();
+    for (size_t i = 0; i < target_.harts().size(); ++i)
+      if (target_.harts()[i].process + 1 == *pid && (pick == target_.harts().size() || (target_.harts()[i].started && !target_.harts()[pick].started)))
+        pick = i;
+    if (pick == target_.harts().size()) return reply("E01");
+    general_ = continue_ = pick;
+    StopEvent ev;
+    ev.kind = StopEvent::Kind::Interrupt;
+    ev.hart = pick;
+    ev.signal = 5;
+    last_stop_ = ev;
+    return reply(stop_reply(ev));
   }
   if (p == "vCtrlC") {
     reply("OK");
@@ -114,9 +135,10 @@ void GdbStub::handle_xfer(std::string_view p) {
 std::string GdbStub::threads_xml() const {
   std::string s = "<?xml version=\"1.0\"?>\n<threads>\n";
   for (size_t i = 0; i < target_.harts().size(); ++i) {
+    if (!visible(i)) continue;
     const TargetHart& t = target_.harts()[i];
     s += "  <thread id=\"" + thread_id(i) + "\" core=\"" + std::to_string(t.core) + "\" name=\"" + t.name +
-         "\">" + (t.started ? "" : "not started") + "</thread>\n";
+         "\">" + t.extra() + "</thread>\n";
   }
   return s + "</threads>\n";
 }

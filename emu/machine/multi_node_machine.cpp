@@ -112,6 +112,9 @@ void MultiNodeMachine::set_timeline(Timeline* tl) {
 StopReason MultiNodeMachine::run_slice(NodeCore& c, Tick bound, uint64_t budget) {
   Core& core = *c.core;
   StopReason why;
+  if (debug_ && c.timing.model && c.timing.model->steps() && debug_->any_breakpoint(c) &&
+      (core.num_harts() == 1 || dynamic_cast<timing::PimModel*>(c.timing.model.get())))
+    return run_slice_checked(c, bound, budget);
   if (core.num_harts() == 1) {
     Hart& h = c.hart0();
     const uint64_t until = begin_slice(core, events_, h.cycles(), bound);
@@ -145,118 +148,287 @@ StopReason MultiNodeMachine::run_slice(NodeCore& c, Tick bound, uint64_t budget)
   return why;
 }
 
-RunResult MultiNodeMachine::run(uint64_t max_insts) {
-  RunResult res;
-  using Entry = std::pair<Tick, uint32_t>;
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
+// A timed core under a debugger with breakpoints: one instruction at a time through its model, a
+// thread that reaches a breakpoint stops before executing it. The slice ends where run_slice's
+// would: at `until`, at the budget, or when a device scheduled an event before the bound.
+StopReason MultiNodeMachine::run_slice_checked(NodeCore& c, Tick bound, uint64_t budget) {
+  Core& core = *c.core;
+  const Tick next = std::min(bound, events_.next_time());
+  StopReason why = StopReason::SliceEnd;
+  if (core.num_harts() == 1) {
+    Hart& h = c.hart0();
+    const uint64_t until = begin_slice(core, events_, h.cycles(), bound);
+    for (uint64_t n = 0; n < budget;) {
+      const uint64_t before = h.icount;
+      why = c.timing.model->run(h, 1, until);
+      n += std::max<uint64_t>(1, h.icount - before);
+      if (why != StopReason::SliceEnd && why != StopReason::None) break;
+      why = StopReason::SliceEnd;
+      if (h.icount != before && debug_->breakpoint(c, h.pc)) {
+        why = StopReason::Breakpoint;
+        break;
+      }
+      if (h.cycles() >= until || events_.next_time() < next) break;
+    }
+  } else {
+    auto* pim = static_cast<timing::PimModel*>(c.timing.model.get());
+    const uint64_t until = begin_slice(core, events_, c.pim_cycle, bound);
+    std::vector<uint64_t> counts(core.num_harts());
+    for (uint64_t n = 0; n < budget;) {
+      for (size_t k = 0; k < counts.size(); ++k) counts[k] = core.hart(k).icount;
+      why = pim->run_core(core, 1, until);
+      c.pim_cycle = pim->cycle();
+      if (why == StopReason::Deadlock) {  // as in run_slice
+        pim->idle_until(core, until);
+        c.pim_cycle = pim->cycle();
+        why = StopReason::SliceEnd;
+        break;
+      }
+      if (why != StopReason::SliceEnd && why != StopReason::None) break;
+      why = StopReason::SliceEnd;
+      uint64_t retired = 0;
+      for (size_t k = 0; k < counts.size(); ++k) {
+        Hart& h = core.hart(k);
+        retired += h.icount - counts[k];
+        if (h.icount != counts[k] && h.thread_state == ThreadState::Running && debug_->breakpoint(c, h.pc)) {
+          core.set_stopped_hart(k);
+          why = StopReason::Breakpoint;
+        }
+      }
+      if (why == StopReason::Breakpoint) break;
+      n += std::max<uint64_t>(1, retired);
+      if (c.pim_cycle >= until || events_.next_time() < next) break;
+    }
+  }
+  end_slice(core, events_);
+  return why;
+}
+
+namespace {
+// A core in a wait state with interrupts enabled wakes on its decrementer even with nothing
+// pending; one whose threads all wait (or that has none) needs someone else.
+bool may_wake_itself(NodeCore& c) {
+  const Hart& h = c.hart0();
+  return c.core->num_harts() == 1 && (h.msr & MSR_POW) && (h.msr & MSR_EE);
+}
+constexpr uint64_t kSliceInsts = 1u << 20;
+}  // namespace
+
+// The run ends when every booted host core has exited (the NICs' firmware serves them and
+// typically never exits), or every booted core when no host runs anything.
+bool MultiNodeMachine::finished() const {
+  for (const NodeCore* c : cores_)
+    if (c->booted && !c->done && (c->slot == "host" || !any_host_)) return false;
+  return true;
+}
+
+namespace {
+uint64_t core_insts(const NodeCore& c) {
+  uint64_t n = 0;
+  for (size_t i = 0; i < c.core->num_harts(); ++i) n += c.core->hart(i).icount;
+  return n;
+}
+}  // namespace
+
+uint64_t MultiNodeMachine::total_insts() const {
+  uint64_t n = 0;
+  for (const NodeCore* c : cores_) n += core_insts(*c);
+  return n;
+}
+
+bool MultiNodeMachine::begin_run(uint64_t max_insts) {
+  result_ = RunResult{};
+  max_insts_ = max_insts;
+  ready_ = {};
+  scheduled_.assign(cores_.size(), false);
+  scheduled_count_ = 0;
+  idle_slices_ = 0;
   // Booted cores run their image; the other PIM cores of a booted PIM NIC run the threads that
   // parcels or the firmware start there.
-  bool any_host = false;
+  any_host_ = false;
   std::vector<bool> nic_booted(nodes_.size());
   for (NodeCore* c : cores_) nic_booted[c->node] = nic_booted[c->node] || (c->booted && c->slot != "host");
-  size_t scheduled = 0;
   for (uint32_t i = 0; i < cores_.size(); ++i) {
     NodeCore& c = *cores_[i];
     if (!c.booted && !(c.slot.rfind("pim", 0) == 0 && nic_booted[c.node])) continue;
     if (!c.booted) c.hart0().thread_state = ThreadState::Free;  // no thread until one is started here
-    ready.push({c.now(), i});
-    ++scheduled;
-    any_host |= c.booted && c.slot == "host";
+    ready_.push({c.now(), i});
+    scheduled_[i] = true;
+    ++scheduled_count_;
+    any_host_ |= c.booted && c.slot == "host";
   }
-  if (ready.empty()) {
-    res.kind = RunResult::Kind::Fault;
-    res.message = "no core has an image to run (give --image n*.host=PROG.elf, n*.nic=FW.elf)";
-    res.exit_code = 2;
-    return res;
+  insts_ = total_insts();
+  if (ready_.empty()) {
+    result_.kind = RunResult::Kind::Fault;
+    result_.message = "no core has an image to run (give --image n*.host=PROG.elf, n*.nic=FW.elf)";
+    result_.exit_code = 2;
+    return false;
   }
-  // The run ends when every booted host core has exited (the NICs' firmware serves them and
-  // typically never exits), or every booted core when no host runs anything.
-  auto finished = [&] {
-    for (NodeCore* c : cores_)
-      if (c->booted && !c->done && (c->slot == "host" || !any_host)) return false;
-    return true;
+  return true;
+}
+
+MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick horizon, const std::vector<bool>* allowed) {
+  Turn turn;
+  std::vector<Entry> skipped;  // not allowed this time: they keep their place
+  auto put_back = [&] {
+    for (const Entry& e : skipped) ready_.push(e);
   };
-  auto core_insts = [](const NodeCore& c) {
-    uint64_t n = 0;
-    for (size_t i = 0; i < c.core->num_harts(); ++i) n += c.core->hart(i).icount;
-    return n;
+  auto end = [&](RunResult::Kind kind, int code, std::string message) {
+    result_ = RunResult{};
+    result_.kind = kind;
+    result_.exit_code = code;
+    result_.message = std::move(message);
+    turn.kind = Turn::Kind::Ended;
   };
-  // A core in a wait state with interrupts enabled wakes on its decrementer even with nothing
-  // pending; one whose threads all wait (or that has none) needs someone else.
-  auto may_wake_itself = [](NodeCore& c) {
-    const Hart& h = c.hart0();
-    return c.core->num_harts() == 1 && (h.msr & MSR_POW) && (h.msr & MSR_EE);
-  };
-  uint64_t insts = 0;
-  for (NodeCore* c : cores_) insts += core_insts(*c);
-  size_t idle_slices = 0;  // consecutive slices that retired nothing with no event pending
-  const uint64_t kSliceInsts = 1u << 20;
-  while (!ready.empty()) {
-    const auto [t, i] = ready.top();
-    ready.pop();
+  while (!ready_.empty()) {
+    const auto [t, i] = ready_.top();
     NodeCore& c = *cores_[i];
-    if (c.done) continue;
+    if (c.done) {
+      ready_.pop();
+      continue;
+    }
+    if (debug_ && t != c.now()) {  // a debugger stepped it meanwhile
+      ready_.pop();
+      ready_.push({c.now(), i});
+      continue;
+    }
+    if (t >= horizon) break;
+    ready_.pop();
+    if (allowed && !(*allowed)[i]) {
+      skipped.push_back({t, i});
+      continue;
+    }
+    turn.core = i;
     events_.run_until(t);
-    if (max_insts && insts >= max_insts) {
-      res.kind = RunResult::Kind::InsnLimit;
-      res.message = "stopped after " + std::to_string(insts) + " instructions (--max-insts)";
+    if (max_insts_ && insts_ >= max_insts_) {
+      ready_.push({t, i});
+      end(RunResult::Kind::InsnLimit, 3, "stopped after " + std::to_string(insts_) + " instructions (--max-insts)");
       break;
     }
-    const uint64_t budget = max_insts ? std::min<uint64_t>(kSliceInsts, max_insts - insts) : kSliceInsts;
+    const uint64_t budget = max_insts_ ? std::min<uint64_t>(budget_cap, max_insts_ - insts_) : budget_cap;
     const uint64_t before = core_insts(c);
-    StopReason why = run_slice(c, std::min(events_.next_time(), t + quantum_), budget);
+    StopReason why = run_slice(c, std::min({events_.next_time(), t + quantum_, horizon}), budget);
     const uint64_t retired = core_insts(c) - before;
-    insts += retired;
+    insts_ += retired;
+    turn.why = why;
+    turn.retired = retired;
+    turn.kind = Turn::Kind::Ran;
     if (timeline_) core_timelines_[i]->sample(c.now());
     if (failed_) {
-      res.kind = RunResult::Kind::Exited;
-      res.exit_code = failed_code_;
-      if (failed_->slot != "host") res.message = failed_->name + " exited with status " + std::to_string(failed_code_);
+      end(RunResult::Kind::Exited, failed_code_,
+          failed_->slot != "host" ? failed_->name + " exited with status " + std::to_string(failed_code_) : "");
       break;
     }
     if (c.done || why == StopReason::Exit) {
       c.done = true;
-      --scheduled;
-      if (finished()) break;
-      continue;
+      --scheduled_count_;
+      if (finished()) end(RunResult::Kind::Exited, 0, "");
+      break;
     }
     if (why == StopReason::Fault || why == StopReason::Halt) {
       Hart& stopped = c.core->hart(c.core->stopped_hart());
-      res.kind = RunResult::Kind::Fault;
-      res.exit_code = why == StopReason::Fault ? fault_exit_status(stopped) : 128 + SIGILL;
-      res.message = c.name + ": " +
-                    (why == StopReason::Fault ? describe_fault(stopped)
-                                              : "the core halted with interrupts disabled (MSR[POW] set, MSR[EE] clear)");
+      ready_.push({c.now(), i});
+      end(RunResult::Kind::Fault, why == StopReason::Fault ? fault_exit_status(stopped) : 128 + SIGILL,
+          c.name + ": " +
+              (why == StopReason::Fault ? describe_fault(stopped)
+                                        : "the core halted with interrupts disabled (MSR[POW] set, MSR[EE] clear)"));
       break;
     }
-    ready.push({c.now(), i});
+    ready_.push({c.now(), i});
+    if (why == StopReason::Breakpoint || why == StopReason::Watchpoint || why == StopReason::DebugRequest) {
+      idle_slices_ = 0;
+      turn.kind = Turn::Kind::Stopped;
+      break;
+    }
     // Nothing can change any more: a full round of slices retired nothing, no device has anything
     // pending and no core waits for its own timer.
-    idle_slices = retired == 0 && events_.empty() && !may_wake_itself(c) ? idle_slices + 1 : 0;
-    if (idle_slices > 2 * scheduled) {
-      res.kind = RunResult::Kind::Fault;
-      res.exit_code = 128 + SIGILL;
-      res.message = "every core waits and no device has anything pending (deadlock): ";
+    idle_slices_ = retired == 0 && events_.empty() && !may_wake_itself(c) ? idle_slices_ + 1 : 0;
+    if (idle_slices_ > 2 * scheduled_count_) {
+      idle_slices_ = 0;
+      std::string message = "every core waits and no device has anything pending (deadlock): ";
       for (NodeCore* o : cores_)
         if (o->booted && !o->done) {
           char b[64];
           std::snprintf(b, sizeof b, "%s at 0x%08x, ", o->name.c_str(), o->hart0().pc);
-          res.message += b;
+          message += b;
         }
-      res.message.resize(res.message.size() - 2);
-      break;
+      message.resize(message.size() - 2);
+      end(RunResult::Kind::Fault, 128 + SIGILL, message);
     }
+    break;
   }
-  if (res.kind == RunResult::Kind::Exited && !failed_) {
-    // The exit code: the first non-zero host exit (there is none here), else 0.
-    res.exit_code = 0;
+  put_back();
+  if (turn.kind == Turn::Kind::Idle && ready_.empty()) {
+    turn.kind = Turn::Kind::Ended;
+    result_ = RunResult{};  // every core is done
   }
+  return turn;
+}
+
+RunResult MultiNodeMachine::end_run() {
   for (NodeCore* c : cores_)
     if (c->booted && c->timing.model) c->timing.model->drain(c->hart0());
   if (timeline_)
     for (auto& t : core_timelines_) t->close(now());
-  res.instructions = insts;
-  return res;
+  result_.instructions = insts_;
+  return result_;
+}
+
+RunResult MultiNodeMachine::run(uint64_t max_insts) {
+  if (!begin_run(max_insts)) return result_;
+  while (run_turn(kSliceInsts).kind != Turn::Kind::Ended) {
+  }
+  return end_run();
+}
+
+void MultiNodeMachine::run_due_events() {
+  Tick t = kMaxTick;
+  for (uint32_t i = 0; i < cores_.size(); ++i)
+    if (scheduled(i) && !cores_[i]->done) t = std::min(t, cores_[i]->now());
+  if (t != kMaxTick) events_.run_until(t);
+}
+
+MultiNodeMachine::Turn MultiNodeMachine::debug_step(uint32_t i, const std::function<void()>& fn) {
+  NodeCore& c = *cores_[i];
+  const bool was_done = c.done;
+  Core& core = *c.core;
+  run_due_events();
+  auto* pim = dynamic_cast<timing::PimModel*>(c.timing.model.get());
+  if (core.num_harts() > 1 && !pim)
+    for (size_t k = 0; k < core.num_harts(); ++k) core.hart(k).cycle_offset = c.pim_cycle - core.hart(k).icount;
+  begin_slice(core, events_, c.cycles(), std::min(events_.next_time(), c.now() + quantum_));
+  const uint64_t before = core_insts(c);
+  fn();
+  const uint64_t retired = core_insts(c) - before;
+  end_slice(core, events_);
+  insts_ += retired;
+  if (core.num_harts() > 1) {
+    if (pim) {
+      pim->idle_until(core, c.pim_cycle + std::max<uint64_t>(retired, 1));
+      c.pim_cycle = pim->cycle();
+    } else {
+      c.pim_cycle += std::max<uint64_t>(retired, 1);
+    }
+  }
+  Turn turn;
+  turn.kind = Turn::Kind::Ran;
+  turn.core = i;
+  turn.retired = retired;
+  auto end = [&](RunResult::Kind kind, int code, std::string message) {
+    result_ = RunResult{};
+    result_.kind = kind;
+    result_.exit_code = code;
+    result_.message = std::move(message);
+    turn.kind = Turn::Kind::Ended;
+  };
+  if (failed_) {
+    end(RunResult::Kind::Exited, failed_code_,
+        failed_->slot != "host" ? failed_->name + " exited with status " + std::to_string(failed_code_) : "");
+  } else if (c.done && !was_done) {
+    --scheduled_count_;
+    if (finished()) end(RunResult::Kind::Exited, 0, "");
+  }
+  return turn;
 }
 
 void MultiNodeMachine::register_stats(StatRegistry& s) {

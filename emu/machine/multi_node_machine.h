@@ -8,7 +8,9 @@
 // does can reach another core in that core's past.
 #pragma once
 #include <cstdio>
+#include <functional>
 #include <memory>
+#include <queue>
 #include <string>
 #include <vector>
 
@@ -46,9 +48,57 @@ class MultiNodeMachine {
   // after loading the images and before run(); run() closes the open spans.
   void set_timeline(Timeline* timeline);
 
+  // ---- running turn by turn (run() is begin_run, turns until one ends the run, end_run; the gdb
+  // stub drives the same turns itself: emu/gdb/multi_node_target) ----------------------------------
+  struct Turn {
+    enum class Kind {
+      Ran,      // a core ran a slice (or exited without ending the run)
+      Idle,     // no allowed core is behind `horizon`: nothing ran
+      Stopped,  // a debugger's stop: Breakpoint, Watchpoint or DebugRequest (why)
+      Ended,    // the run ended (or, for Fault/Halt/deadlock, cannot go on): result()
+    };
+    Kind kind = Kind::Idle;
+    uint32_t core = 0;  // the core that ran (index in cores())
+    StopReason why = StopReason::None;
+    uint64_t retired = 0;
+  };
+  // Which cores take part (booted ones, and the other PIM cores of a booted PIM NIC, whose
+  // contexts start free). False, with result() saying why, when no core has an image.
+  bool begin_run(uint64_t max_insts);
+  // One turn: events due before the earliest allowed core run, then that core runs a slice of at
+  // most `budget` instructions, bounded as run() bounds it and by `horizon`. allowed: per core
+  // (null: all). A core that faults or halts stays scheduled (a debugger may inspect and resume it).
+  Turn run_turn(uint64_t budget, Tick horizon = kMaxTick, const std::vector<bool>* allowed = nullptr);
+  // The run's result so far (after an Ended turn: how it ended).
+  const RunResult& result() const { return result_; }
+  // Timing models drain, the timeline closes; returns result() with the instruction count.
+  RunResult end_run();
+  // Cores begin_run scheduled (the others never run).
+  bool scheduled(uint32_t core) const { return core < scheduled_.size() && scheduled_[core]; }
+  // Run the events due before every scheduled core's present (what the next turn would run first).
+  void run_due_events();
+  // The address space a core executes in.
+  AddressSpace& mem_of(const NodeCore& c) { return nodes_[c.node]->mem_of(c); }
+  // Execute `fn` (a debugger's single step of one of core's harts) after the events due before
+  // every core's present, inside a slice bound as a turn bounds it (a wait state idles up to the
+  // next event at most); a PIM core's cycle follows. Ended when the step ended the run (an exit).
+  Turn debug_step(uint32_t core, const std::function<void()>& fn);
+  // A debugger's breakpoints. Timing models execute with Hart::step, which the decode cache's
+  // breakpoint entries do not stop; so while any_breakpoint(core) holds, a timed core runs its
+  // slices one instruction at a time and stops (StopReason::Breakpoint, Core::stopped_hart()) when
+  // a thread reaches an address for which breakpoint(core, pc) holds. Null: no debugger.
+  struct DebugHooks {
+    std::function<bool(const NodeCore&)> any_breakpoint;
+    std::function<bool(const NodeCore&, uint32_t pc)> breakpoint;
+  };
+  void set_debug_hooks(DebugHooks* hooks) { debug_ = hooks; }
+
  private:
   void on_exit(NodeCore& c, int code);
   StopReason run_slice(NodeCore& c, Tick until, uint64_t budget);
+  StopReason run_slice_checked(NodeCore& c, Tick until, uint64_t budget);
+  bool finished() const;
+  uint64_t total_insts() const;
 
   MachineConfig cfg_;
   EventQueue events_;
@@ -61,6 +111,17 @@ class MultiNodeMachine {
   // The first core to exit with a non-zero code, and the code.
   NodeCore* failed_ = nullptr;
   int failed_code_ = 0;
+  // The run (begin_run .. end_run).
+  using Entry = std::pair<Tick, uint32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready_;
+  std::vector<bool> scheduled_;
+  size_t scheduled_count_ = 0;
+  bool any_host_ = false;
+  uint64_t max_insts_ = 0;
+  uint64_t insts_ = 0;
+  size_t idle_slices_ = 0;  // consecutive slices that retired nothing with no event pending
+  RunResult result_;
+  DebugHooks* debug_ = nullptr;
 };
 
 }  // namespace pimnic

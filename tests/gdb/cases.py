@@ -2,6 +2,7 @@
 firmware/gdb-target and greps what the debugger prints. gdb's exit code in batch mode says little,
 so every check is a regular expression on its output, plus pimnic's exit status and console."""
 import os
+import re
 import subprocess
 import time
 
@@ -402,3 +403,93 @@ def case_no_client(ctx):
     img = host_image(ctx)
     with Pimnic(ctx.pimnic, ["run", "--gdb", "0", img]) as p:
         finish_pimnic(p, 0, r"gdb-target: total 385")
+
+
+# ---- multi-node machines (pimnic run --machine ... --gdb) -------------------------------------------
+
+def machine_images(ctx, *names):
+    paths = [os.path.join(ctx.images, n) for n in names]
+    for path in paths:
+        if not os.path.exists(path):
+            raise Skip(f"{path} not built")
+    return paths
+
+
+def attach(inferior, image=None):
+    """gdb commands that attach process N (an address space of the machine) as inferior N."""
+    cmds = ["add-inferior", f"inferior {inferior}"]
+    if image:
+        cmds.append(f"file {image}")
+    return cmds + [f"attach {inferior}"]
+
+
+def conv_session(ctx, extra_commands=()):
+    """table1-conv with the ping-pong images: attach every node's host and NIC, break in node 1's
+    NIC firmware, read another node's thread, continue to the end. Returns (gdb output, console)."""
+    host, nic = machine_images(ctx, "pingpong-host.elf", "pingpong-nic.elf")
+    args = ["run", "--machine", "table1-conv", "--image", "n*.host=" + host, "--image", "n*.nic=" + nic,
+            "--gdb", "0", "--wait"]
+    with Pimnic(ctx.pimnic, args) as p:
+        # Processes: 1 n0 host RAM, 2 n0 NIC SRAM, 3 n1 host RAM, 4 n1 NIC SRAM. Only node 1's NIC
+        # gets the firmware's symbols, so `break do_receive` has one location: there.
+        cmds = ["set schedule-multiple on"] + attach(2) + attach(3, host) + attach(4, nic) + [
+            "info threads", "break do_receive", "continue", "bt 1", "p e", "info registers pc",
+            "thread 1.1", "info registers pc", "p/x *(unsigned int*)$sp@2", "x/2i $pc",
+            "thread 3.1", "p $pc == main || 1"]
+        cmds += list(extra_commands) + ["delete", "continue"]
+        out = run_gdb(ctx.gdb, host, p.port, cmds, timeout=180, connect="extended-remote")
+        console, _ = finish_pimnic(p, 0, r"pingpong: all messages intact")
+    return out, console
+
+
+def case_machine_conv(ctx):
+    """table1-conv + ping-pong: every node's host and NIC thread, a breakpoint in node 1's NIC
+    firmware hit while the network runs, another node's registers and memory, the run's exit."""
+    out, _ = conv_session(ctx)
+    expect(out, r"1\.1 +Thread 1\.1 \"n0\.host\.c0t0\"", r"2\.1 +Thread 2\.2 \"n0\.nic\.c0t0\"",
+           r"3\.1 +Thread 3\.3 \"n1\.host\.c0t0\"", r"4\.1 +Thread 4\.4 \"n1\.nic\.c0t0\"",
+           r"Breakpoint 1 at 0x[0-9a-f]+: file .*pingpong_nic\.c",
+           r"Thread 4\.1 \"n1\.nic\.c0t0\" hit Breakpoint 1, do_receive",
+           r"#0 +do_receive", r"\$1 = 0 ",  # the first posted receive
+           r"pc +0x[0-9a-f]+ +0x[0-9a-f]+ <main\+\d+>", r"Switching to thread 1\.1",
+           r"pc +0x[0-9a-f]+ +0x[0-9a-f]+ <", r"\$2 = \{0x[0-9a-f]+, 0x[0-9a-f]+\}", r"=> 0x[0-9a-f]+",
+           r"Switching to thread 3\.1", r"\$3 = 1",
+           r"\[Inferior 1 \(process 1\) exited normally\]")
+    reject(out, r"Truncated register", r"internal-error", r"Remote 'g' packet reply is too long")
+
+
+def case_machine_pim(ctx):
+    """table1-pim + parcel-migrate: the threads of both PIM cores of a node, a breakpoint in the
+    parcel handler (a thread a parcel started), 256-bit vector registers, node 1's PIM threads."""
+    (img,) = machine_images(ctx, "parcel-migrate.elf")
+    args = ["run", "--machine", "table1-pim", "--image", "n*.nic=" + img, "--gdb", "0", "--wait"]
+    with Pimnic(ctx.pimnic, args) as p:
+        cmds = ["set schedule-multiple on", "info threads", "break traveler", "continue",
+                "p sizeof($vr0)", "p/x $vr0.v8_int32", "ptype $vr1", "info registers vscr",
+                "thread 1.33", "p sizeof($vr31)", "thread 1.2"] + attach(2) + [
+                "info threads", "p sizeof($vr0)", "inferior 1", "delete", "continue"]
+        out = run_gdb(ctx.gdb, img, p.port, cmds, timeout=180, connect="extended-remote")
+        finish_pimnic(p, 0, r"migrate: node 0 -> node 1 -> node 0, read 1001 on node 1, stack buffer intact")
+    expect(out, r"\* 1 +Thread 1\.1 \"n0\.nic\.c0t0\"", r"2 +Thread 1\.2 \"n0\.nic\.c0t1\" \(not started\)",
+           r"33 +Thread 1\.33 \"n0\.nic\.c1t0\" \(not started\)", r"64 +Thread 1\.64 \"n0\.nic\.c1t31\"",
+           r"Thread 2 \"n0\.nic\.c0t1\" hit Breakpoint 1, traveler \(seed=12345, a1=2",
+           r"\$1 = 32", r"\$2 = \{0x[0-9a-f]+, .*\}", r"type = union vec256",
+           r"vscr +0x", r"Switching to thread 33 \(Thread 1\.33\)", r"\$3 = 32",
+           r"2\.1 +Thread 2\.65 \"n1\.nic\.c0t0\"", r"2\.33 +Thread 2\.97 \"n1\.nic\.c1t0\"",
+           r"\$4 = 32", r"exited normally")
+    reject(out, r"internal-error", r"Truncated register")
+
+
+def case_machine_determinism(ctx):
+    """The same gdb session twice (breakpoint, steps, every thread's instruction and cycle counts)
+    prints the same and the guest prints the same."""
+    extra = ["thread 4.1", "stepi", "stepi", "next", "info registers pc r3", "monitor cycles"]
+    runs = [conv_session(ctx, extra) for _ in range(2)]
+    norm = [re.sub(r"127\.0\.0\.1:\d+", "PORT", out) for out, _ in runs]
+    expect(norm[0], r"n1\.nic\.c0t0: \d+ instructions, \d+ cycles")
+    if norm[0] != norm[1]:
+        import difflib
+        diff = "\n".join(difflib.unified_diff(norm[0].splitlines(), norm[1].splitlines(), lineterm=""))
+        raise Failure("two identical gdb sessions printed differently:\n" + diff)
+    if runs[0][1] != runs[1][1]:
+        raise Failure("the guest's console differed between the two sessions")

@@ -60,13 +60,14 @@ class Pimnic:
         self.kill()
 
 
-def run_gdb(gdb, image, port, commands, timeout=60, extra=()):
-    """gdb-multiarch -batch: load image, connect, run the commands. Returns stdout+stderr."""
+def run_gdb(gdb, image, port, commands, timeout=60, extra=(), connect="remote"):
+    """gdb-multiarch -batch: load image, connect (target remote, or extended-remote for machines
+    with several processes), run the commands. Returns stdout+stderr."""
     args = [gdb, "-nx", "-batch", "-ex", "set pagination off", "-ex", "set confirm off", "-ex", "set width 0"]
     args += list(extra)
     if image:
         args += ["-ex", f"file {image}"]
-    args += ["-ex", f"target remote 127.0.0.1:{port}"]
+    args += ["-ex", f"target {connect} 127.0.0.1:{port}"]
     for c in commands:
         args += ["-ex", c]
     try:
