@@ -12,6 +12,15 @@ bool feb_word(Hart& h, uint32_t ea, bool write) {
   if (!h.core().feb().covers(ea)) return h.data_fault(ea, write);
   return true;
 }
+// Set the word's full/empty bit, and tell a recording step (traces show it).
+void set_feb(Hart& h, uint32_t ea, bool full) {
+  h.core().feb().set_full(ea, full);
+  if (h.rec) {
+    h.rec->feb = true;
+    h.rec->feb_full = full;
+    h.rec->feb_addr = ea & ~3u;
+  }
+}
 }  // namespace
 
 Status exec_pim_spawn(Hart& h, uint32_t w) {
@@ -48,7 +57,7 @@ Status exec_pim_readfe(Hart& h, uint32_t w) {
   if (!h.core().feb().full(ea)) return h.block_on(ea, true);
   uint32_t v;
   if (!h.read(ea, v)) return h.mem_status;
-  h.core().feb().set_full(ea, false);
+  set_feb(h, ea, false);
   h.gpr[rt(w)] = v;
   return Status::Ok;
 }
@@ -68,7 +77,7 @@ Status exec_pim_writeef(Hart& h, uint32_t w) {
   if (!feb_word(h, ea, true)) return h.mem_status;
   if (h.core().feb().full(ea)) return h.block_on(ea, false);
   if (!h.write(ea, h.gpr[rt(w)])) return h.mem_status;
-  h.core().feb().set_full(ea, true);
+  set_feb(h, ea, true);
   return Status::Ok;
 }
 
@@ -76,21 +85,21 @@ Status exec_pim_writef(Hart& h, uint32_t w) {
   const uint32_t ea = ea_x(h, w);
   if (!feb_word(h, ea, true)) return h.mem_status;
   if (!h.write(ea, h.gpr[rt(w)])) return h.mem_status;
-  h.core().feb().set_full(ea, true);
+  set_feb(h, ea, true);
   return Status::Ok;
 }
 
 Status exec_pim_empty(Hart& h, uint32_t w) {
   const uint32_t ea = ea_x(h, w);
   if (!feb_word(h, ea, true)) return h.mem_status;
-  h.core().feb().set_full(ea, false);
+  set_feb(h, ea, false);
   return Status::Ok;
 }
 
 Status exec_pim_fill(Hart& h, uint32_t w) {
   const uint32_t ea = ea_x(h, w);
   if (!feb_word(h, ea, true)) return h.mem_status;
-  h.core().feb().set_full(ea, true);
+  set_feb(h, ea, true);
   return Status::Ok;
 }
 

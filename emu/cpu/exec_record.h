@@ -14,6 +14,7 @@ struct MemAccess {
   bool write;
   bool mmio;           // touched a device
   uint8_t data[32];    // the bytes in memory order (first `size` valid)
+  bool feb = false;    // trace readers only: a full/empty-bit change, data[0] = 1 full / 0 empty
 };
 
 struct ExecRecord {
@@ -28,12 +29,17 @@ struct ExecRecord {
   uint8_t nmem = 0;
   bool mem_overflow = false;      // more accesses than kMaxAccesses (only the first are kept)
   MemAccess mem[kMaxAccesses];
+  // A full/empty-bit operation (PIM) left the word at feb_addr full or empty (traces show it).
+  bool feb = false;
+  bool feb_full = false;
+  uint32_t feb_addr = 0;
 
   bool taken() const { return next_pc != pc + 4; }
   void clear() {
     nmem = 0;
     mem_overflow = false;
     interrupted = false;
+    feb = false;
   }
 };
 

@@ -15,6 +15,8 @@
 //                           value big-endian, size by key (GPR/SPR 4, FPR 8, VR vec_bytes, CR 1)
 //              EXEC_MEM     u8 n | 0x80 if more accesses were dropped, n x (u8 bit0 store,
 //                           bit1 device; u8 size; u32 addr; min(size, 32) data bytes in memory order)
+//                           then, after a PIM full/empty-bit op, one entry (u8 bit2 | bit3 if the
+//                           word is now full; u8 0; u32 word address) counted in n
 //              EXEC_INT     u16 interrupt (its vector offset: 0x300 DSI, 0xC00 system call, ...)
 //              EXEC_NOFETCH (no payload) the instruction could not be fetched
 //   end     := 0x83 u64 number of exec records  -- absent if the run was cut short
@@ -43,6 +45,6 @@ enum : uint8_t {
   END = 0x83,
 };
 
-enum : uint8_t { MEM_STORE = 1, MEM_DEVICE = 2 };
+enum : uint8_t { MEM_STORE = 1, MEM_DEVICE = 2, MEM_FEB = 4, MEM_FEB_FULL = 8 };
 
 }  // namespace pimnic::trace::binfmt

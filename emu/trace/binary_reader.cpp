@@ -183,6 +183,8 @@ bool BinaryTraceReader::next(CommitLine& l) {
         uint8_t f = u8();
         m.write = f & binfmt::MEM_STORE;
         m.mmio = f & binfmt::MEM_DEVICE;
+        m.feb = f & binfmt::MEM_FEB;
+        m.data[0] = (f & binfmt::MEM_FEB_FULL) ? 1 : 0;
         m.size = u8();
         m.addr = le<uint32_t>();
         unsigned len = m.size < sizeof m.data ? m.size : sizeof m.data;

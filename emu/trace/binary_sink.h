@@ -158,9 +158,9 @@ inline void BinarySink::write_exec(uint32_t pc, uint64_t icount, uint64_t cycle,
     const Hart& h = *hart;
     for (unsigned i = 0; i < nkeys; ++i) p = put_reg(p, h, keys[i]);
   }
-  if (nmem || e.mem_overflow) [[unlikely]] {
+  if (nmem || e.mem_overflow || e.feb) [[unlikely]] {
     flags |= binfmt::EXEC_MEM;
-    *p++ = char(nmem | (e.mem_overflow ? 0x80 : 0));
+    *p++ = char((nmem + e.feb) | (e.mem_overflow ? 0x80 : 0));
     for (unsigned i = 0; i < nmem; ++i) {
       const MemAccess& m = e.mem[i];
       const uint32_t kind = uint32_t((m.write ? binfmt::MEM_STORE : 0) | (m.mmio ? binfmt::MEM_DEVICE : 0)) |
@@ -174,6 +174,12 @@ inline void BinarySink::write_exec(uint32_t pc, uint64_t icount, uint64_t cycle,
         std::memcpy(p + 6, m.data, sizeof m.data);
       }
       p += 6 + n;
+    }
+    if (e.feb) {
+      const uint16_t kind = binfmt::MEM_FEB | (e.feb_full ? binfmt::MEM_FEB_FULL : 0);
+      std::memcpy(p, &kind, 2);
+      std::memcpy(p + 2, &e.feb_addr, 4);
+      p += 6;
     }
   }
   if (interrupted) [[unlikely]] {

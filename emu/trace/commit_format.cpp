@@ -50,6 +50,12 @@ char* format_commit_line(const CommitLine& l, char* p) {
   }
   for (unsigned i = 0; i < l.nmem; ++i) {
     const MemAccess& m = l.mem[i];
+    if (m.feb) {  // a full/empty-bit change
+      p = put_str(p, " feb@", 5);
+      p = put_hex(p, m.addr, 8);
+      p = m.data[0] ? put_str(p, "=full", 5) : put_str(p, "=empty", 6);
+      continue;
+    }
     *p++ = ' ';
     p = put_str(p, m.write ? "st" : "ld", 2);
     if (m.mmio) p = put_str(p, "io", 2);

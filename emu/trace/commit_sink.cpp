@@ -83,7 +83,7 @@ void CommitSink::record(const TraceRecord& r, const InsnInfo& info, bool) {
   *p++ = ' ';
   if (text) [[likely]] p = put_text(p, *text);
   else p = put_str(p, fetch_fault_text(), text_len);
-  if (nkeys || nmem || mem_overflow || r.interrupted) {
+  if (nkeys || nmem || mem_overflow || r.interrupted || (e && e->feb)) {
     *p++ = ' ';
     *p++ = ';';
   }
@@ -120,6 +120,11 @@ void CommitSink::record(const TraceRecord& r, const InsnInfo& info, bool) {
     p = put_hex8(p, m.addr);
     *p++ = '=';
     p = put_bytes_hex(p, m.data, m.size < sizeof m.data ? m.size : sizeof m.data);
+  }
+  if (e && e->feb) {  // a full/empty-bit change
+    p = put_str(p, " feb@", 5);
+    p = put_hex8(p, e->feb_addr);
+    p = e->feb_full ? put_str(p, "=full", 5) : put_str(p, "=empty", 6);
   }
   if (mem_overflow) p = put_str(p, " mem+", 5);
   if (r.interrupted) {
