@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from check_timing import run, strip_cycles  # noqa: E402
+from check_timing import invariant, run  # noqa: E402
 
 failures = []
 
@@ -82,26 +82,7 @@ def cmd_bench(a):
 
 
 def cmd_invariant(a):
-    results = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for model in ("functional", "ooo"):
-            trace = Path(tmp) / f"{model}.trace"
-            if a.linux:
-                args = ["--model", model, "--clock", "sim", "--clear-env", "--trace", f"commit:{trace}", a.elf]
-            else:
-                args = [a.elf, "--model", model, "--trace", f"commit:{trace}"]
-            rc, _, err = run(a.pimnic, args, linux=a.linux, stdout_file="/dev/null")
-            plain = [x for x in args if not x.startswith("--trace") and not x.startswith("commit:")]
-            rc2, out, _ = run(a.pimnic, plain, linux=a.linux)
-            results[model] = (rc if rc == rc2 else f"{rc}/{rc2}", out, strip_cycles(trace.read_text()))
-            print(f"{model}: exit {rc}, {len(out)} bytes of stdout, commit trace {results[model][2][:16]}")
-    f, o = results["functional"], results["ooo"]
-    if f[0] != o[0]:
-        sys.exit(f"exit status differs: functional {f[0]}, ooo {o[0]}")
-    if f[1] != o[1]:
-        sys.exit("stdout differs between functional and ooo")
-    if f[2] != o[2]:
-        sys.exit("commit traces (without cycles) differ between functional and ooo")
+    invariant(a, "ooo")
 
 
 def cmd_determinism(a):
