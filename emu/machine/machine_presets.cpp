@@ -114,6 +114,7 @@ const std::vector<Preset>& presets() {
        portals_myrinet(), {}},
       {"copy-host", "one I/OAT host without a NIC, 4 copy-engine channels (3.46 GHz, 2 MB L2; seed ioat-async-copy-engine)",
        copy_host(), {"copy.channels"}},
+      {"nic-pim", "the same as table1-pim (issue 7's name for the two-PIM NIC of Table I)", table1("pim"), {}},
       {"default", "the same as table1-conv", table1("conv"), {}},
   };
   return all;

@@ -180,6 +180,7 @@ TEST_CASE("machine presets apply to the machine's parameters and validate") {
   }
 
   CHECK(machine_preset("default").settings == machine_preset("table1-conv").settings);
+  CHECK(machine_preset("nic-pim").settings == machine_preset("table1-pim").settings);
   std::string desc = describe_presets();
   for (const std::string& name : machine_preset_names()) CHECK(contains(desc, name));
   CHECK(std::count(desc.begin(), desc.end(), '\n') == long(machine_preset_names().size()));
@@ -189,7 +190,7 @@ TEST_CASE("machine presets apply to the machine's parameters and validate") {
     FAIL("no error");
   } catch (const std::invalid_argument& e) {
     CHECK(contains(e.what(), "table2"));
-    CHECK(contains(e.what(), "table1-conv, table1-pim, myrinet16, portals-myrinet, copy-host, default"));
+    CHECK(contains(e.what(), "table1-conv, table1-pim, myrinet16, portals-myrinet, copy-host, nic-pim, default"));
   }
 }
 
