@@ -8,6 +8,7 @@
 
 #include "cpu/exec_record.h"
 #include "cpu/hart.h"
+#include "cpu/hart_step.h"
 
 namespace pimnic::timing {
 
@@ -18,7 +19,7 @@ class ModelStepper {
   StopReason step(Hart& h, ExecRecord& r) {
     const bool poll = poll_ || h.cycles() >= poll_cycle_ || (h.msr & MSR_POW) ||
                       ((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
-    StopReason why = h.step(r, poll);
+    StopReason why = poll ? h.step(r, true) : h.step_nopoll(r);  // the common case inline
     if (poll) [[unlikely]] poll_cycle_ = h.cycles() + (h.next_timer_icount() - h.icount);
     poll_ = r.interrupted || r.id == isa::InsnId::Invalid || recheck_[size_t(r.id)];
     return why;
