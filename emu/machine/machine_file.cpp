@@ -80,22 +80,6 @@ std::string fmt_double(double v) {
   return buf;
 }
 
-// The registry's integer syntax: decimal, 0x hex, k/M/G (x1000) or KiB/MiB/GiB (x1024) suffixes.
-bool parse_uint_text(const std::string& text, uint64_t& out) {
-  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return false;
-  errno = 0;
-  char* end = nullptr;
-  unsigned long long v = std::strtoull(text.c_str(), &end, 0);
-  std::string suffix(end);
-  unsigned long long mul = suffix.empty() ? 1
-                         : suffix == "k" ? 1000ull : suffix == "M" ? 1000000ull : suffix == "G" ? 1000000000ull
-                         : suffix == "KiB" ? 1024ull : suffix == "MiB" ? 1048576ull : suffix == "GiB" ? 1073741824ull
-                         : 0;
-  if (errno || end == text.c_str() || mul == 0 || v > UINT64_MAX / mul) return false;
-  out = v * mul;
-  return true;
-}
-
 std::vector<std::string> split_choices(const std::string& type) {
   std::vector<std::string> out;
   size_t start = 0;

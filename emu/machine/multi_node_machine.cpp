@@ -273,13 +273,7 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
   auto put_back = [&] {
     for (const Entry& e : skipped) ready_.push(e);
   };
-  auto end = [&](RunResult::Kind kind, int code, std::string message) {
-    result_ = RunResult{};
-    result_.kind = kind;
-    result_.exit_code = code;
-    result_.message = std::move(message);
-    turn.kind = Turn::Kind::Ended;
-  };
+  auto end = [&](RunResult::Kind kind, int code, std::string message) { end_turn(turn, kind, code, std::move(message)); };
   while (!ready_.empty()) {
     const auto [t, i] = ready_.top();
     NodeCore& c = *cores_[i];
@@ -315,8 +309,7 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     turn.kind = Turn::Kind::Ran;
     if (timeline_) core_timelines_[i]->sample(c.now());
     if (failed_) {
-      end(RunResult::Kind::Exited, failed_code_,
-          failed_->slot != "host" ? failed_->name + " exited with status " + std::to_string(failed_code_) : "");
+      end(RunResult::Kind::Exited, failed_code_, failed_message());
       break;
     }
     if (c.done || why == StopReason::Exit) {
@@ -414,21 +407,28 @@ MultiNodeMachine::Turn MultiNodeMachine::debug_step(uint32_t i, const std::funct
   turn.kind = Turn::Kind::Ran;
   turn.core = i;
   turn.retired = retired;
-  auto end = [&](RunResult::Kind kind, int code, std::string message) {
-    result_ = RunResult{};
-    result_.kind = kind;
-    result_.exit_code = code;
-    result_.message = std::move(message);
-    turn.kind = Turn::Kind::Ended;
-  };
+  auto end = [&](RunResult::Kind kind, int code, std::string message) { end_turn(turn, kind, code, std::move(message)); };
   if (failed_) {
-    end(RunResult::Kind::Exited, failed_code_,
-        failed_->slot != "host" ? failed_->name + " exited with status " + std::to_string(failed_code_) : "");
+    end(RunResult::Kind::Exited, failed_code_, failed_message());
   } else if (c.done && !was_done) {
     --scheduled_count_;
     if (finished()) end(RunResult::Kind::Exited, 0, "");
   }
   return turn;
+}
+
+void MultiNodeMachine::end_turn(Turn& turn, RunResult::Kind kind, int code, std::string message) {
+  result_ = RunResult{};
+  result_.kind = kind;
+  result_.exit_code = code;
+  result_.message = std::move(message);
+  turn.kind = Turn::Kind::Ended;
+}
+
+// A NIC core that exits with a non-zero status ends the run and says so (a host's status is the
+// run's own).
+std::string MultiNodeMachine::failed_message() const {
+  return failed_->slot != "host" ? failed_->name + " exited with status " + std::to_string(failed_code_) : "";
 }
 
 void MultiNodeMachine::register_stats(StatRegistry& s) {

@@ -1,12 +1,28 @@
 #include "sim/params.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
-#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
 namespace pimnic {
+
+bool parse_uint_text(const std::string& text, uint64_t& out, uint64_t max) {
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return false;
+  errno = 0;
+  char* end = nullptr;
+  unsigned long long v = std::strtoull(text.c_str(), &end, 0);
+  std::string suffix(end);
+  unsigned long long mul = suffix.empty() ? 1
+                         : suffix == "k" ? 1000ull : suffix == "M" ? 1000000ull : suffix == "G" ? 1000000000ull
+                         : suffix == "KiB" ? 1024ull : suffix == "MiB" ? 1048576ull : suffix == "GiB" ? 1073741824ull
+                         : 0;
+  if (errno || end == text.c_str() || mul == 0 || v > max / mul) return false;
+  out = v * mul;
+  return true;
+}
 
 namespace {
 
@@ -16,21 +32,12 @@ std::string fmt_double(double v) {
   return s.str();
 }
 
-// Unsigned integers accept decimal, 0x hex and k/M/G (x1000) or KiB/MiB/GiB (x1024) suffixes.
 uint64_t parse_unsigned(const std::string& name, const std::string& text, uint64_t max) {
-  errno = 0;
-  char* end = nullptr;
-  if (text.empty() || text[0] == '-') throw ParamError(name + ": expected a non-negative integer, got '" + text + "'");
-  unsigned long long v = std::strtoull(text.c_str(), &end, 0);
-  std::string suffix(end);
-  unsigned long long mul = suffix.empty() ? 1
-                         : suffix == "k" ? 1000ull : suffix == "M" ? 1000000ull : suffix == "G" ? 1000000000ull
-                         : suffix == "KiB" ? 1024ull : suffix == "MiB" ? 1048576ull : suffix == "GiB" ? 1073741824ull
-                         : 0;
-  if (errno || end == text.c_str() || mul == 0)
-    throw ParamError(name + ": expected a non-negative integer, got '" + text + "'");
-  if (v > max / mul) throw ParamError(name + ": value '" + text + "' is out of range");
-  return v * mul;
+  uint64_t v;
+  if (!text.empty() && text[0] != '-' && parse_uint_text(text, v, ~0ull) && v > max)
+    throw ParamError(name + ": value '" + text + "' is out of range");
+  if (!parse_uint_text(text, v, max)) throw ParamError(name + ": expected a non-negative integer, got '" + text + "'");
+  return v;
 }
 
 }  // namespace

@@ -15,6 +15,10 @@ struct ParamError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// The registry's unsigned integer syntax: decimal, 0x hex, k/M/G (x1000) or KiB/MiB/GiB (x1024)
+// suffixes. False for anything else or a value above max.
+bool parse_uint_text(const std::string& text, uint64_t& out, uint64_t max = ~0ull);
+
 class ParamRegistry {
  public:
   // Declare a parameter bound to storage, which receives the default now and any later setting.
