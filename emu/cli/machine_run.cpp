@@ -68,9 +68,14 @@ void run_machine(const MachineRunOptions& o) {
     MultiNodeMachine m(cfg, stdout);
     std::map<std::string, std::unique_ptr<ElfImage>> loaded;  // each file read once
     for (NodeCore* c : m.cores()) {
-      // PIM cores share the NIC's SRAM: the image boots on the first one.
-      if (c->slot.rfind("pim", 0) == 0 && c->slot != "pim0") continue;
       std::optional<std::string> path = image_for(d.images, c->node, c->slot);
+      // PIM cores share the NIC's SRAM: the image boots on the first one.
+      if (c->slot.rfind("pim", 0) == 0 && c->slot != "pim0") {
+        if (path != image_for(d.images, c->node, "pim0"))
+          return fail(c->name + ": the PIM cores of a NIC share its SRAM and boot one image (give it as n" +
+                      std::to_string(c->node) + ".nic)");
+        continue;
+      }
       if (!path) continue;
       auto& img = loaded[*path];
       if (!img) img = std::make_unique<ElfImage>(read_elf(*path));
