@@ -10,11 +10,10 @@
 """
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from check_timing import invariant, run  # noqa: E402
+from check_timing import determinism, invariant, run  # noqa: E402
 
 failures = []
 
@@ -86,24 +85,7 @@ def cmd_invariant(a):
 
 
 def cmd_determinism(a):
-    outs = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for k in range(2):
-            d = Path(tmp) / f"run{k}"
-            rc, out, err = run(a.pimnic, [a.elf, "--model", "ooo", "--out", str(d), "--trace", "kanata:pipe.kanata",
-                                          "--trace", "commit:run.trace"])
-            if rc != 0:
-                sys.exit(f"run {k} failed ({rc}): {err}")
-            outs.append({n: (d / n).read_bytes() for n in ("stats.json", "stats.txt", "pipe.kanata", "run.trace")})
-            d2 = Path(tmp) / f"plain{k}"
-            run(a.pimnic, [a.elf, "--model", "ooo", "--out", str(d2)])
-            outs[-1]["plain stats.json"] = (d2 / "stats.json").read_bytes()
-    for n in outs[0]:
-        if outs[0][n] != outs[1][n]:
-            sys.exit(f"{n} differs between two identical runs")
-    if outs[0]["stats.json"] != outs[0]["plain stats.json"]:
-        sys.exit("a traced out-of-order run and an untraced one give different statistics")
-    print("identical:", ", ".join(outs[0]))
+    determinism(a, "ooo", "out-of-order")
 
 
 def main():
