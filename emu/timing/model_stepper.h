@@ -16,7 +16,7 @@ class ModelStepper {
  public:
   ModelStepper();
   void restart() { poll_ = true; }
-  StopReason step(Hart& h, ExecRecord& r) {
+  [[gnu::always_inline]] StopReason step(Hart& h, ExecRecord& r) {
     const bool poll = poll_ || h.cycles() >= poll_cycle_ || (h.msr & MSR_POW) ||
                       ((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
     StopReason why = poll ? h.step(r, true) : h.step_nopoll(r);  // the common case inline

@@ -14,7 +14,7 @@ void BranchPredictor::ras_action(const BranchInfo& b, bool taken) {
     ras_.pop();
 }
 
-BranchPrediction BranchPredictor::predict(const BranchInfo& b) {
+[[gnu::always_inline]] BranchPrediction BranchPredictor::predict(const BranchInfo& b) {
   BranchPrediction p;
   ++stats.lookups;
   p.ras = ras_.save();
@@ -43,7 +43,7 @@ BranchPrediction BranchPredictor::predict(const BranchInfo& b) {
   return p;
 }
 
-BranchMiss BranchPredictor::resolve(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc) {
+[[gnu::always_inline]] BranchMiss BranchPredictor::resolve(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc) {
   bool taken = next_pc != b.pc + 4 || (!b.conditional);
   if (b.ret && taken && p.taken) stats.ras_correct += p.next_pc == next_pc;
   BranchMiss m = BranchMiss::None;
@@ -68,10 +68,18 @@ BranchMiss BranchPredictor::resolve(const BranchInfo& b, const BranchPrediction&
   return m;
 }
 
-void BranchPredictor::commit(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc) {
+[[gnu::always_inline]] void BranchPredictor::commit(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc) {
   bool taken = next_pc != b.pc + 4 || (!b.conditional);
   if (b.conditional) dir_->update(b.pc, taken, p.dir);
   if (taken && !b.ret) btb_.update(b.pc, next_pc);
+}
+
+// (predict, resolve and commit are always_inline: inlined here, called out of line by the OoO model.)
+BranchMiss BranchPredictor::predict_in_order(const BranchInfo& b, uint32_t next_pc) {
+  const BranchPrediction p = predict(b);
+  const BranchMiss m = resolve(b, p, next_pc);
+  commit(b, p, next_pc);
+  return m;
 }
 
 void BranchPredictor::register_stats(StatRegistry& s, const std::string& pre) {

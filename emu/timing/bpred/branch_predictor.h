@@ -38,6 +38,8 @@ class BranchPredictor {
   BranchMiss resolve(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc);
   // Train the direction predictor and the BTB (in program order).
   void commit(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc);
+  // predict, resolve and commit at once, for a pipeline with one branch in flight.
+  BranchMiss predict_in_order(const BranchInfo& b, uint32_t next_pc);
   void register_stats(StatRegistry& s, const std::string& prefix);
 
   struct Stats {

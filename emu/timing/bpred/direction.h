@@ -18,9 +18,11 @@ struct DirState {
   // TAGE
   uint32_t hist_head = 0;       // history buffer position before this branch
   uint32_t path = 0;            // path history before this branch
-  uint32_t fold[kMaxTables][3] = {}; // folded histories (index, tag, tag') before this branch
-  uint32_t index[kMaxTables] = {};
-  uint16_t tag[kMaxTables] = {};
+  // Per tagged table, written by TAGE's predict for the tables it has (left uninitialized: a
+  // prediction is made per branch, and clearing 200 bytes each time showed in profiles).
+  uint32_t fold[kMaxTables][3]; // folded histories (index, tag, tag') before this branch
+  uint32_t index[kMaxTables];
+  uint16_t tag[kMaxTables];
   int8_t provider = -1;         // longest matching tagged table, -1: the base table
   int8_t alt = -1;              // next matching table, -1: the base table
   bool provider_taken = false, alt_taken = false;

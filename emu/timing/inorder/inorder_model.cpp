@@ -14,8 +14,13 @@ namespace pimnic::timing {
 
 InOrderModel::InOrderModel(const InOrderConfig& cfg, const OpTiming& ops, const BpredConfig& bp, MemHierarchy& mem,
                            const ClockDomain& clock)
-    : cfg_(cfg), ops_(ops), mem_(mem), period_(clock.period()), bp_(bp) {
-  if (mem.l1i()) line_shift_ = uint32_t(std::countr_zero(mem.l1i()->config().line));
+    : cfg_(cfg), ops_(ops), mem_(mem), period_(clock.period()), bp_(bp), l1i_(mem.l1i()), l1d_(mem.l1d()) {
+  if (l1i_) {
+    line_shift_ = uint32_t(std::countr_zero(l1i_->config().line));
+    l1i_hit_ = to_cycle(l1i_->hit_ticks());
+  }
+  if (l1d_) l1d_hit_ = to_cycle(l1d_->hit_ticks());
+  mmio_cycles_ = to_cycle(mem.mmio_latency());
   for (size_t c = 0; c < OpTiming::kClasses; ++c) {
     if (ops_.latency[c] == 0) ops_.latency[c] = 1;  // an operation takes at least its execute cycle
     if (ops_.interval[c] == 0) ops_.interval[c] = 1;
@@ -25,7 +30,7 @@ InOrderModel::InOrderModel(const InOrderConfig& cfg, const OpTiming& ops, const 
 void InOrderModel::start(Hart& h) {
   started_ = true;
   start_cycle_ = h.cycles() - 1;  // called after the first step, which added one cycle
-  prev_F_ = prev_D_ = prev_X_ = prev_M_ = fetch_ready_ = drain_ = start_cycle_;
+  prev_D_ = prev_X_ = prev_M_ = fetch_ready_ = drain_ = start_cycle_;
   decoder_ = &h.core().decoder();
   thread_ = h.index();
 }
@@ -35,13 +40,15 @@ StopReason InOrderModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
   stepper_.restart();
   while (h.icount < end && h.cycles() < until_cycle) {
     StopReason why = stepper_.step(h, rec_);
-    if (rec_.status != Status::Stop || rec_.id != isa::InsnId::Invalid) account(h, rec_);
-    if (why != StopReason::None) return why;
+    if (rec_.status != Status::Stop || rec_.id != isa::InsnId::Invalid) [[likely]] time(h, rec_);
+    if (why != StopReason::None) [[unlikely]] return why;
   }
   return StopReason::SliceEnd;
 }
 
-void InOrderModel::account(Hart& h, const ExecRecord& r) {
+void InOrderModel::account(Hart& h, const ExecRecord& r) { time(h, r); }
+
+[[gnu::always_inline]] inline void InOrderModel::time(Hart& h, const ExecRecord& r) {
   if (!started_) [[unlikely]] start(h);
   // Hart::step added one cycle for the instruction plus any idle (wait-state) time; before it,
   // cycles() was our drain point.
@@ -49,7 +56,7 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   if (stepped > drain_ + 1) [[unlikely]] {  // the hart idled until an interrupt: everything drained
     uint64_t t = stepped - 1;
     stats.idle_cycles += t - drain_;
-    prev_F_ = prev_D_ = prev_X_ = prev_M_ = std::max(prev_M_, t);
+    prev_D_ = prev_X_ = prev_M_ = std::max(prev_M_, t);
     drain_ = t;
     fetch_ready_ = std::max(fetch_ready_, t);
   }
@@ -64,9 +71,7 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   uint32_t line = r.pc >> line_shift_;
   if (line != fetch_line_) {
     fetch_line_ = line;
-    MemResp m = mem_.fetch().access({r.pc & ~((1u << line_shift_) - 1), 1u << line_shift_, AccessKind::Fetch},
-                                    F * period_);
-    uint64_t ready = to_cycle(m.ready);
+    uint64_t ready = access_done(l1i_, mem_.fetch(), line << line_shift_, 1u << line_shift_, AccessKind::Fetch, F);
     if (ready > Fend) {
       stats.stall_fetch_icache += ready - Fend;
       Fend = ready;
@@ -78,13 +83,15 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   // ---- issue: operands, unit, drain -----------------------------------------------------------
   bool mmio = false;
   for (unsigned i = 0; i < r.nmem; ++i) mmio |= r.mem[i].mmio;
-  const bool serialize = si.serialize || mmio || r.interrupted || r.id == isa::InsnId::Invalid;
+  const bool serialize = si.serialize | mmio | r.interrupted;  // (bitwise: fewer branches)
   uint64_t X = std::max(D + 1, prev_X_ + 1);
-  uint64_t ready = X;
-  const isa::RegDeps* full = si.many ? &info_.full(si) : nullptr;
-  const unsigned nsrc = full ? full->nsrc : si.nsrc;
-  const isa::RegId* src = full ? full->src : si.src;
-  for (unsigned i = 0; i < nsrc; ++i) ready = std::max(ready, reg_ready_[src[i]]);
+  uint64_t ready = std::max(std::max(reg_ready_[si.src[0]], reg_ready_[si.src[1]]),
+                            std::max(reg_ready_[si.src[2]], reg_ready_[si.src[3]]));
+  const isa::RegDeps* full = nullptr;
+  if (si.many) [[unlikely]] {
+    full = &info_.full(si);
+    for (unsigned i = 0; i < full->nsrc; ++i) ready = std::max(ready, reg_ready_[full->src[i]]);
+  }
   if (ready > X) {
     stats.stall_data += ready - X;
     X = ready;
@@ -96,7 +103,7 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
     X = unit_free_[cls];
     if (!note) note = "unit busy";
   }
-  if (serialize) {
+  if (serialize) [[unlikely]] {
     ++stats.serializing;
     if (drain_ > X) {
       stats.stall_serialize += drain_ - X;
@@ -116,12 +123,13 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
     uint64_t done;
     if (a.mmio) {
       ++stats.mmio;
-      done = t + 1 + to_cycle(mem_.mmio_latency());
+      done = t + 1 + mmio_cycles_;
     } else {
-      MemResp m = mem_.data().access({a.addr, a.size, a.write ? AccessKind::Store : AccessKind::Load}, t * period_);
+      uint8_t level;
+      done = access_done(l1d_, mem_.data(), a.addr, a.size, a.write ? AccessKind::Store : AccessKind::Load, t, &level);
       // Stores retire into a write buffer: the line fill does not hold the pipeline.
-      done = a.write ? t + 1 : to_cycle(m.ready);
-      if (!a.write && m.level > 1 && !note) note = "dcache miss";
+      if (a.write) done = t + 1;
+      else if (level > 1 && !note) note = "dcache miss";
     }
     if (a.write) ++stats.stores;
     else ++stats.loads, is_load = true;
@@ -131,16 +139,14 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   // ---- writeback ------------------------------------------------------------------------------
   uint64_t W = std::max(Mend, drain_);
   const uint64_t result = is_load ? Mend : E;
-  const unsigned ndst = full ? full->ndst : si.ndst;
-  const isa::RegId* dst = full ? full->dst : si.dst;
-  for (unsigned i = 0; i < ndst; ++i) reg_ready_[dst[i]] = result;
+  reg_ready_[si.dst[0]] = reg_ready_[si.dst[1]] = reg_ready_[si.dst[2]] = result;
+  if (si.many) [[unlikely]]
+    for (unsigned i = 0; i < full->ndst; ++i) reg_ready_[full->dst[i]] = result;
   // ---- next fetch -----------------------------------------------------------------------------
   uint64_t next_fetch = Fend;
   bool mispredicted = false;
   if (si.br.is_branch && !r.interrupted) {
-    BranchPrediction p = bp_.predict(si.br);
-    BranchMiss miss = bp_.resolve(si.br, p, r.next_pc);
-    bp_.commit(si.br, p, r.next_pc);
+    BranchMiss miss = bp_.predict_in_order(si.br, r.next_pc);
     if (miss == BranchMiss::Direction || miss == BranchMiss::Target) {
       mispredicted = true;
       next_fetch = E + cfg_.mispredict_penalty;
@@ -153,14 +159,14 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
       fetch_line_ = ~0u;
     }
   }
-  if (r.interrupted || si.refetch || (r.next_pc != r.pc + 4 && !si.br.is_branch)) {
+  if (r.interrupted | si.refetch | ((r.next_pc != r.pc + 4) & !si.br.is_branch)) [[unlikely]] {
     // Context synchronization, an interrupt, or a jump without a branch (rfi, sc): refetch after it.
     if (r.interrupted) ++stats.interrupts;
     next_fetch = std::max(next_fetch, W + 1 + cfg_.serialize_penalty);
     fetch_line_ = ~0u;
   }
   if (log_) [[unlikely]] log_insn(h, r, F, D, X, M, W, note, mispredicted, E);
-  prev_F_ = F, prev_D_ = D, prev_X_ = X, prev_M_ = M;
+  prev_D_ = D, prev_X_ = X, prev_M_ = M;
   drain_ = W + 1;
   fetch_ready_ = next_fetch;
   // The time convention of core_model.h: cycles() is the drain point.

@@ -19,6 +19,7 @@
 #include "isa/decoder.h"
 #include "timing/bpred/branch_predictor.h"
 #include "timing/core_model.h"
+#include "timing/mem/hierarchy.h"
 #include "timing/inorder/inorder_config.h"
 #include "timing/inorder/static_info.h"
 #include "timing/model_stepper.h"
@@ -26,7 +27,6 @@
 
 namespace pimnic::timing {
 
-class MemHierarchy;
 
 class InOrderModel final : public CoreModel {
  public:
@@ -55,7 +55,17 @@ class InOrderModel final : public CoreModel {
 
  private:
   void start(Hart& h);
+  void time(Hart& h, const ExecRecord& r);  // account(), inline in run()
   uint64_t to_cycle(Tick t) const { return (t + period_ - 1) / period_; }
+  // The cycle an access issued at cycle t completes; an L1 hit (`l1`, when the hierarchy has one,
+  // is where `level` sends it first) needs no conversion from picoseconds.
+  [[gnu::always_inline]] uint64_t access_done(Cache* l1, MemLevel& level, uint32_t addr, uint32_t size, AccessKind kind, uint64_t t,
+                       uint8_t* where = nullptr) {
+    MemResp m = l1 ? l1->access(addr, size, kind, t * period_) : level.access({addr, size, kind}, t * period_);
+    if (where) *where = m.level;
+    if (l1 && m.level == 1) [[likely]] return t + (l1 == l1i_ ? l1i_hit_ : l1d_hit_);
+    return to_cycle(m.ready);
+  }
   void log_insn(const Hart& h, const ExecRecord& r, uint64_t F, uint64_t D, uint64_t X, uint64_t M, uint64_t W,
                 const char* note, bool wrong_path_after, uint64_t resolve);
 
@@ -73,13 +83,16 @@ class InOrderModel final : public CoreModel {
   uint64_t start_cycle_ = 0;
   // What the previous instruction left: when it entered each stage, and when the next fetch may
   // start (after a redirect or the fetch of a new line).
-  uint64_t prev_F_ = 0, prev_D_ = 0, prev_X_ = 0, prev_M_ = 0;
+  uint64_t prev_D_ = 0, prev_X_ = 0, prev_M_ = 0;
   uint64_t drain_ = 0;  // cycle at which everything so far has completed (previous W + 1)
   uint64_t fetch_ready_ = 0;
   uint32_t fetch_line_ = ~0u;
   uint32_t line_shift_ = 5;
   uint64_t unit_free_[OpTiming::kClasses] = {};
-  uint64_t reg_ready_[isa::REG_COUNT] = {};
+  uint64_t reg_ready_[StaticInfo::kSlots] = {};
+  Cache* l1i_;  // null when the core has none (accesses go to mem_ directly)
+  Cache* l1d_;
+  uint64_t l1i_hit_ = 0, l1d_hit_ = 0, mmio_cycles_ = 0;  // in core cycles
   const isa::Decoder* decoder_ = nullptr;
   unsigned thread_ = 0;
 };

@@ -7,6 +7,7 @@ void StaticInfoCache::fill(StaticInfo& e, uint32_t pc, uint32_t word, isa::InsnI
   e.pc = pc;
   e.word = word;
   e.id = id;
+  e.serialize = id == isa::InsnId::Invalid;  // a fetch fault drains the pipeline
   if (id == isa::InsnId::Invalid) return;
   const isa::InsnRow& row = isa::row(id);
   e.cls = row.cls;
@@ -18,8 +19,6 @@ void StaticInfoCache::fill(StaticInfo& e, uint32_t pc, uint32_t word, isa::InsnI
   if (d.nsrc > StaticInfo::kSrc || d.ndst > StaticInfo::kDst) {
     e.many = true;
   } else {
-    e.nsrc = d.nsrc;
-    e.ndst = d.ndst;
     for (unsigned i = 0; i < d.nsrc; ++i) e.src[i] = d.src[i];
     for (unsigned i = 0; i < d.ndst; ++i) e.dst[i] = d.dst[i];
   }

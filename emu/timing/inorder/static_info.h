@@ -13,16 +13,21 @@
 namespace pimnic::timing {
 
 struct StaticInfo {
-  static constexpr unsigned kSrc = 8, kDst = 4;
+  // Register slots the model reads and writes unconditionally (no loop): unused ones name a
+  // register that is always ready (sources) or never read (destinations). Instructions with more
+  // registers (lmw/stmw, strings, some vector forms) say `many` and use the full list.
+  static constexpr unsigned kSrc = 4, kDst = 3;
+  static constexpr isa::RegId kNoSrc = isa::REG_COUNT;                   // ready at cycle 0
+  static constexpr isa::RegId kNoDst = isa::RegId(isa::REG_COUNT + 1);  // written, never read
+  static constexpr unsigned kSlots = isa::REG_COUNT + 2;                 // size of a ready table
   uint32_t pc = 1, word = 0;  // pc 1: never a valid pc, so the entry starts empty
   isa::InsnId id = isa::InsnId::Invalid;
   isa::OpClass cls = isa::OpClass::IntAlu;
   bool serialize = false;      // drain before executing (sync, isync, lwarx/stwcx., mtmsr, rfi, sc, ...)
   bool refetch = false;        // and fetch again after it (context synchronizing)
-  bool many = false;           // more registers than fit here (lmw/stmw, strings): see `deps`
-  uint8_t nsrc = 0, ndst = 0;
-  isa::RegId src[kSrc];
-  isa::RegId dst[kDst];
+  bool many = false;           // more registers than the slots: see StaticInfoCache::full
+  isa::RegId src[kSrc] = {kNoSrc, kNoSrc, kNoSrc, kNoSrc};
+  isa::RegId dst[kDst] = {kNoDst, kNoDst, kNoDst};
   BranchInfo br;
 };
 
@@ -34,7 +39,7 @@ class StaticInfoCache {
     if (e.pc != pc || e.word != word || e.id != id) [[unlikely]] fill(e, pc, word, id);
     return e;
   }
-  // The full dependency list of an instruction whose entry says `many`.
+  // The full dependency list of an instruction whose entry says `many` (rare: not cached).
   const isa::RegDeps& full(const StaticInfo& e) {
     full_ = isa::register_deps(isa::row(e.id), e.word);
     return full_;

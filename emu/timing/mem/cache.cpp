@@ -36,7 +36,9 @@ Cache::Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock,
   cfg.check(name_);
   sets_ = cfg.size / (cfg.line * cfg.assoc);
   line_shift_ = uint32_t(std::countr_zero(cfg.line));
-  if (std::has_single_bit(sets_)) set_mask_ = sets_ - 1;
+  line_mask_ = cfg.line - 1;
+  pow2_sets_ = std::has_single_bit(sets_);
+  if (pow2_sets_) set_mask_ = sets_ - 1;
   reset_state();
 }
 
@@ -47,12 +49,12 @@ void Cache::reset_state() {
   mru_ = nullptr;
 }
 
-MemResp Cache::access(const MemReq& req, Tick now) {
-  uint32_t first = req.addr >> line_shift_;
-  uint32_t last = (req.addr + std::max<uint32_t>(req.size, 1) - 1) >> line_shift_;
-  MemResp r = access_line(first << line_shift_, req.kind, now);
+MemResp Cache::access_slow(uint32_t addr, uint32_t size, AccessKind kind, Tick now) {
+  uint32_t first = addr >> line_shift_;
+  uint32_t last = (addr + std::max<uint32_t>(size, 1) - 1) >> line_shift_;
+  MemResp r = access_line(first << line_shift_, kind, now);
   if (last != first) {  // an access across two lines (unaligned, or a long block)
-    MemResp r2 = access_line(last << line_shift_, req.kind, now);
+    MemResp r2 = access_line(last << line_shift_, kind, now);
     r.ready = std::max(r.ready, r2.ready);
     r.level = std::max(r.level, r2.level);
   }
@@ -72,10 +74,10 @@ MemResp Cache::access_line(uint32_t addr, AccessKind kind, Tick now) {
     return {looked, 1};
   }
   const uint32_t index = addr >> line_shift_;
-  Line* set = &lines_[size_t(set_mask_ ? index & set_mask_ : index % sets_) * cfg_.assoc];
+  Line* set = &lines_[size_t(pow2_sets_ ? index & set_mask_ : index % sets_) * cfg_.assoc];
   Line* end = set + cfg_.assoc;
   for (Line* l = set; l != end; ++l) {
-    if (!l->valid || l->addr != addr) continue;
+    if (l->addr != addr) continue;
     mru_ = l;
     l->used = stamp_;
     if (write) {

@@ -36,7 +36,29 @@ class Cache final : public MemLevel {
  public:
   Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock, MemLevel* next);
   const std::string& name() const override { return name_; }
-  MemResp access(const MemReq& req, Tick now) override;
+  MemResp access(const MemReq& req, Tick now) override { return access(req.addr, req.size, req.kind, now); }
+  // The same, inline for models that hold the cache itself: a hit within one line, the common
+  // case, is looked up here; misses, merges, line-crossing and write-through stores go out of line.
+  // The line of the previous access already holds the newest LRU stamp: a hit on it needs none.
+  [[gnu::always_inline]] MemResp access(uint32_t addr, uint32_t size, AccessKind kind, Tick now) {
+    const uint32_t line = addr & ~line_mask_;
+    const bool write = kind == AccessKind::Store || kind == AccessKind::Writeback;
+    const Tick looked = now + hit_ticks_;
+    if (pow2_sets_ && size && ((addr + size - 1) & ~line_mask_) == line && (cfg_.write_back || !write)) [[likely]] {
+      Line* set = &lines_[size_t((line >> line_shift_) & set_mask_) * cfg_.assoc];
+      for (Line *l = set, *end = set + cfg_.assoc; l != end; ++l) {
+        if (l->addr != line) continue;
+        if (l->ready > looked) break;  // its fill is still on the way
+        if (l != mru_) l->used = ++stamp_, mru_ = l;
+        l->dirty |= write;
+        ++hits;
+        ++(write ? write_hits : read_hits);
+        return {looked, 1};
+      }
+    }
+    return access_slow(addr, size, kind, now);
+  }
+  Tick hit_ticks() const { return hit_ticks_; }
   void register_stats(StatRegistry& stats) override;
   void reset_state() override;
   const CacheConfig& config() const { return cfg_; }
@@ -50,20 +72,22 @@ class Cache final : public MemLevel {
 
  private:
   struct Line {
-    uint32_t addr = 0;  // line address
+    uint32_t addr = ~0u;  // line address; never aligned while invalid, so a lookup compares it alone
     bool valid = false, dirty = false;
     uint64_t used = 0;  // LRU stamp
     Tick ready = 0;     // when its data arrived (or will)
   };
+  MemResp access_slow(uint32_t addr, uint32_t size, AccessKind kind, Tick now);
   MemResp access_line(uint32_t line_addr, AccessKind kind, Tick now);
 
   std::string name_;
   CacheConfig cfg_;
   MemLevel* next_;
   Tick hit_ticks_;
-  uint32_t sets_, line_shift_;
+  uint32_t sets_, line_shift_, line_mask_;
   uint32_t set_mask_ = 0;       // sets_ - 1 when sets_ is a power of two (no division), else 0
-  Line* mru_ = nullptr;         // the line of the last access: most accesses hit it again
+  bool pow2_sets_ = false;
+  Line* mru_ = nullptr;         // the (valid) line of the last access: most accesses hit it again
   std::vector<Line> lines_;      // sets_ * assoc
   std::vector<Tick> mshr_free_;  // when each MSHR frees
   uint64_t stamp_ = 0;
