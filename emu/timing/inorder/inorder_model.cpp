@@ -63,28 +63,28 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) { time(h, r); }
   if (r.status == Status::Stop && r.id == isa::InsnId::Invalid) [[unlikely]] return;
   const StaticInfo& si = info_.get(r.pc, r.word, r.id);
   ++stats.insts;
-  const char* note = nullptr;
+  // Stalls are taken with max() rather than branches on data-dependent comparisons (the host's
+  // branch predictor cannot learn those); the Kanata note is derived from them only when logging.
+  Why why;
 
   // ---- fetch ----------------------------------------------------------------------------------
-  uint64_t F = std::max(fetch_ready_, prev_D_);
+  const uint64_t F = std::max(fetch_ready_, prev_D_);
   uint64_t Fend = F + 1;
-  uint32_t line = r.pc >> line_shift_;
+  const uint32_t line = r.pc >> line_shift_;
   if (line != fetch_line_) {
     fetch_line_ = line;
-    uint64_t ready = access_done(l1i_, mem_.fetch(), line << line_shift_, 1u << line_shift_, AccessKind::Fetch, F);
-    if (ready > Fend) {
-      stats.stall_fetch_icache += ready - Fend;
-      Fend = ready;
-      note = "icache miss";
-    }
+    const uint64_t ready = access_done(l1i_, mem_.fetch(), line << line_shift_, 1u << line_shift_, AccessKind::Fetch, F);
+    why.icache = ready > Fend;
+    stats.stall_fetch_icache += std::max(ready, Fend) - Fend;
+    Fend = std::max(ready, Fend);
   }
   // ---- decode ---------------------------------------------------------------------------------
-  uint64_t D = std::max(Fend, prev_X_);
+  const uint64_t D = std::max(Fend, prev_X_);
   // ---- issue: operands, unit, drain -----------------------------------------------------------
-  bool mmio = false;
-  for (unsigned i = 0; i < r.nmem; ++i) mmio |= r.mem[i].mmio;
-  const bool serialize = si.serialize | mmio | r.interrupted;  // (bitwise: fewer branches)
-  uint64_t X = std::max(D + 1, prev_X_ + 1);
+  if (r.nmem) [[unlikely]]
+    for (unsigned i = 0; i < r.nmem; ++i) why.mmio |= r.mem[i].mmio;
+  why.serialize = si.serialize | why.mmio | r.interrupted;
+  uint64_t X = D + 1;  // D is at least prev_X_: the previous instruction has left X
   uint64_t ready = std::max(std::max(reg_ready_[si.src[0]], reg_ready_[si.src[1]]),
                             std::max(reg_ready_[si.src[2]], reg_ready_[si.src[3]]));
   const isa::RegDeps* full = nullptr;
@@ -92,66 +92,57 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) { time(h, r); }
     full = &info_.full(si);
     for (unsigned i = 0; i < full->nsrc; ++i) ready = std::max(ready, reg_ready_[full->src[i]]);
   }
-  if (ready > X) {
-    stats.stall_data += ready - X;
-    X = ready;
-    if (!note) note = "waits for a source register";
-  }
+  why.data = ready > X;
+  stats.stall_data += std::max(ready, X) - X;
+  X = std::max(ready, X);
   const size_t cls = size_t(si.cls);
-  if (unit_free_[cls] > X) {
-    stats.stall_unit += unit_free_[cls] - X;
-    X = unit_free_[cls];
-    if (!note) note = "unit busy";
-  }
-  if (serialize) [[unlikely]] {
+  why.unit = unit_free_[cls] > X;
+  stats.stall_unit += std::max(unit_free_[cls], X) - X;
+  X = std::max(unit_free_[cls], X);
+  if (why.serialize) [[unlikely]] {
     ++stats.serializing;
-    if (drain_ > X) {
-      stats.stall_serialize += drain_ - X;
-      X = drain_;
-    }
-    if (!note) note = mmio ? "device access: waits for the pipeline to drain" : "serializes: waits for the pipeline to drain";
+    stats.stall_serialize += std::max(drain_, X) - X;
+    X = std::max(drain_, X);
   }
   unit_free_[cls] = X + ops_.interval[cls];
   const uint64_t E = X + ops_.latency[cls];  // result on the bypass
   // ---- memory ---------------------------------------------------------------------------------
-  uint64_t M = std::max(E, prev_M_ + 1);
+  const uint64_t M = std::max(E, prev_M_ + 1);
   uint64_t Mend = M + 1;
-  bool is_load = false;
-  for (unsigned i = 0; i < r.nmem; ++i) {
-    const MemAccess& a = r.mem[i];
-    uint64_t t = M + i;  // one access per cycle (multiple, string)
-    uint64_t done;
-    if (a.mmio) {
-      ++stats.mmio;
-      done = t + 1 + mmio_cycles_;
-    } else {
-      uint8_t level;
-      done = access_done(l1d_, mem_.data(), a.addr, a.size, a.write ? AccessKind::Store : AccessKind::Load, t, &level);
-      // Stores retire into a write buffer: the line fill does not hold the pipeline.
-      if (a.write) done = t + 1;
-      else if (level > 1 && !note) note = "dcache miss";
+  uint64_t result = E;
+  if (r.nmem) {
+    bool is_load = false;
+    for (unsigned i = 0; i < r.nmem; ++i) {
+      const MemAccess& a = r.mem[i];
+      const uint64_t t = M + i;  // one access per cycle (multiple, string)
+      uint64_t done = t + 1;     // stores retire into a write buffer: a line fill does not hold the pipeline
+      if (a.mmio) {
+        ++stats.mmio;
+        done += mmio_cycles_;
+      } else {
+        uint8_t level;
+        const uint64_t ready = access_done(l1d_, mem_.data(), a.addr, a.size, a.write ? AccessKind::Store : AccessKind::Load, t, &level);
+        if (!a.write) done = std::max(done, ready), why.dcache |= level > 1;
+      }
+      ++(a.write ? stats.stores : stats.loads);
+      is_load |= !a.write;
+      Mend = std::max(Mend, done);
     }
-    if (a.write) ++stats.stores;
-    else ++stats.loads, is_load = true;
-    Mend = std::max(Mend, std::max(done, t + 1));
+    stats.stall_memory += Mend - (M + 1);
+    if (is_load) result = Mend;
   }
-  if (Mend > M + 1) stats.stall_memory += Mend - (M + 1);
   // ---- writeback ------------------------------------------------------------------------------
-  uint64_t W = std::max(Mend, drain_);
-  const uint64_t result = is_load ? Mend : E;
+  const uint64_t W = std::max(Mend, drain_);
   reg_ready_[si.dst[0]] = reg_ready_[si.dst[1]] = reg_ready_[si.dst[2]] = result;
   if (si.many) [[unlikely]]
     for (unsigned i = 0; i < full->ndst; ++i) reg_ready_[full->dst[i]] = result;
   // ---- next fetch -----------------------------------------------------------------------------
   uint64_t next_fetch = Fend;
-  bool mispredicted = false;
   if (si.br.is_branch && !r.interrupted) {
-    BranchMiss miss = bp_.predict_in_order(si.br, r.next_pc);
-    if (miss == BranchMiss::Direction || miss == BranchMiss::Target) {
-      mispredicted = true;
+    why.branch = bp_.predict_in_order(si.br, r.next_pc);
+    if (why.branch == BranchMiss::Direction || why.branch == BranchMiss::Target) {
       next_fetch = E + cfg_.mispredict_penalty;
       stats.stall_branch += next_fetch - Fend;
-      note = miss == BranchMiss::Direction ? "mispredicted direction" : "mispredicted target";
       fetch_line_ = ~0u;
     } else if (r.next_pc != r.pc + 4) {
       next_fetch = Fend + cfg_.taken_bubble;
@@ -165,12 +156,23 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) { time(h, r); }
     next_fetch = std::max(next_fetch, W + 1 + cfg_.serialize_penalty);
     fetch_line_ = ~0u;
   }
-  if (log_) [[unlikely]] log_insn(h, r, F, D, X, M, W, note, mispredicted, E);
+  if (log_) [[unlikely]] log_insn(r, {F, D, X, M, W, E}, why);
   prev_D_ = D, prev_X_ = X, prev_M_ = M;
   drain_ = W + 1;
   fetch_ready_ = next_fetch;
   // The time convention of core_model.h: cycles() is the drain point.
   h.cycle_offset += drain_ - h.cycles();
+}
+
+const char* InOrderModel::Why::note() const {
+  if (branch == BranchMiss::Direction) return "mispredicted direction";
+  if (branch == BranchMiss::Target) return "mispredicted target";
+  if (icache) return "icache miss";
+  if (data) return "waits for a source register";
+  if (unit) return "unit busy";
+  if (serialize) return mmio ? "device access: waits for the pipeline to drain" : "serializes: waits for the pipeline to drain";
+  if (dcache) return "dcache miss";
+  return nullptr;
 }
 
 void InOrderModel::drain(Hart& h) {
@@ -179,9 +181,8 @@ void InOrderModel::drain(Hart& h) {
   (void)h;  // cycles() already is the last completion
 }
 
-void InOrderModel::log_insn(const Hart& h, const ExecRecord& r, uint64_t F, uint64_t D, uint64_t X, uint64_t M,
-                            uint64_t W, const char* note, bool wrong_path_after, uint64_t resolve) {
-  (void)h;
+void InOrderModel::log_insn(const ExecRecord& r, const Stages& t, const Why& why) {
+  const auto [F, D, X, M, W, resolve] = t;
   std::string text = r.id == isa::InsnId::Invalid ? std::string("(fetch fault)")
                                                   : isa::disassemble(*decoder_, r.word, r.pc);
   uint64_t id = log_->begin(F, thread_, r.pc, text.c_str());
@@ -190,10 +191,10 @@ void InOrderModel::log_insn(const Hart& h, const ExecRecord& r, uint64_t F, uint
   log_->stage(id, X, "X");
   log_->stage(id, M, "M");
   log_->stage(id, W, "W");
-  if (note) log_->note(id, note);
+  if (const char* note = why.note()) log_->note(id, note);
   if (r.interrupted) log_->note(id, "interrupt taken");
   log_->end(id, W + 1, false);
-  if (wrong_path_after) {
+  if (why.branch == BranchMiss::Direction || why.branch == BranchMiss::Target) {
     // What fetch brought in down the wrong path until the branch resolved, squashed then.
     uint64_t n = 0;
     for (uint64_t c = F + 1; c < resolve && n < 4; ++c, ++n) {

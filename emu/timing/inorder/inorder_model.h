@@ -66,8 +66,18 @@ class InOrderModel final : public CoreModel {
     if (l1 && m.level == 1) [[likely]] return t + (l1 == l1i_ ? l1i_hit_ : l1d_hit_);
     return to_cycle(m.ready);
   }
-  void log_insn(const Hart& h, const ExecRecord& r, uint64_t F, uint64_t D, uint64_t X, uint64_t M, uint64_t W,
-                const char* note, bool wrong_path_after, uint64_t resolve);
+  // When an instruction entered each stage, and when its result was on the bypass (a branch resolves).
+  struct Stages {
+    uint64_t F, D, X, M, W, E;
+  };
+  // What held an instruction up, for the Kanata note (the first reason in pipeline order, a
+  // misprediction before all).
+  struct Why {
+    bool icache = false, data = false, unit = false, serialize = false, mmio = false, dcache = false;
+    BranchMiss branch = BranchMiss::None;
+    const char* note() const;
+  };
+  void log_insn(const ExecRecord& r, const Stages& t, const Why& why);
 
   InOrderConfig cfg_;
   OpTiming ops_;
