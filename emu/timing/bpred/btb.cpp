@@ -9,21 +9,7 @@ Btb::Btb(uint32_t sets, uint32_t ways) : sets_(sets), ways_(ways) {
     throw std::invalid_argument("btb.sets must be a power of two up to 1048576");
   if (ways == 0 || ways > 64) throw std::invalid_argument("btb.ways must be between 1 and 64");
   e_.resize(size_t(sets) * ways);
-}
-
-Btb::Entry* Btb::find(uint32_t pc) {
-  Entry* set = &e_[size_t((pc >> 2) & (sets_ - 1)) * ways_];
-  for (uint32_t w = 0; w < ways_; ++w)
-    if (set[w].valid && set[w].pc == pc) return &set[w];
-  return nullptr;
-}
-
-bool Btb::lookup(uint32_t pc, uint32_t& target) {
-  Entry* e = find(pc);
-  if (!e) return false;
-  e->last_use = ++clock_;
-  target = e->target;
-  return true;
+  last_ = &e_[0];
 }
 
 void Btb::update(uint32_t pc, uint32_t target) {
@@ -32,14 +18,14 @@ void Btb::update(uint32_t pc, uint32_t target) {
     Entry* set = &e_[size_t((pc >> 2) & (sets_ - 1)) * ways_];
     e = &set[0];
     for (uint32_t w = 0; w < ways_; ++w) {
-      if (!set[w].valid) {
+      if (!set[w].valid()) {
         e = &set[w];
         break;
       }
       if (set[w].last_use < e->last_use) e = &set[w];
     }
-    e->valid = true;
     e->pc = pc;
+    last_ = e;
   }
   e->target = target;
   e->last_use = ++clock_;
