@@ -2,8 +2,6 @@
 // not run), mapping its segments, and the stack and trampoline page, placed as qemu-user does.
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include "linux/process.h"
 #include "util/bits.h"
@@ -28,9 +26,7 @@ std::string hex32(uint32_t v) {
 // Dynamically linked executables (PT_INTERP, whether ET_EXEC or PIE) and static PIE (ET_DYN)
 // get their own messages before the generic checks of parse_elf.
 ElfImage read_linux_executable(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw LoadError(path + ": cannot open file");
-  std::vector<uint8_t> b((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  std::vector<uint8_t> b = read_file_bytes(path);
   if (b.size() >= 52 && std::memcmp(b.data(), "\x7f" "ELF", 4) == 0 && b[4] == 1 && b[5] == 2) {
     uint16_t type = load_be<uint16_t>(&b[16]);
     uint32_t phoff = load_be<uint32_t>(&b[28]);

@@ -61,6 +61,8 @@ struct ElfImage {
 
 // Parse and validate. Throws LoadError ("FILE: not an ELF file", "FILE: truncated ...", ...).
 ElfImage read_elf(const std::string& path);
+// The whole file; throws LoadError naming it when it cannot be opened or read.
+std::vector<uint8_t> read_file_bytes(const std::string& path);
 ElfImage parse_elf(std::vector<uint8_t> bytes, const std::string& name);
 // Copy the segments into RAM (zero-filling .bss). Throws LoadError if a segment is not wholly in RAM.
 void load_elf(const ElfImage& img, AddressSpace& mem);
