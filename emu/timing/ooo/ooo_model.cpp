@@ -20,12 +20,12 @@ OooModel::OooModel(const OooConfig& cfg, const BpredConfig& bpred, const OpTimin
       fetch_(cfg, bpred, mem, clock),
       pools_(cfg),
       stores_(cfg.lsq_size),
-      ruu_free_(cfg.ruu_size),
-      lsq_free_(cfg.lsq_size),
-      ifq_free_(cfg.fetch_queue),
       ruu_pos_(cfg.ruu_size),
       lsq_pos_(cfg.lsq_size),
-      ifq_pos_(cfg.fetch_queue) {
+      ifq_pos_(cfg.fetch_queue),
+      ruu_free_(cfg.ruu_size),
+      lsq_free_(cfg.lsq_size),
+      ifq_free_(cfg.fetch_queue) {
   static_assert(size_t(Pool::Count) == IssueTable::kPools);
   for (size_t c = 0; c < pool_of_.size(); ++c) pool_of_[c] = uint8_t(pool_of(isa::OpClass(c)));
 }
