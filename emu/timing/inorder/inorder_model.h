@@ -27,7 +27,6 @@
 
 namespace pimnic::timing {
 
-
 class InOrderModel final : public CoreModel {
  public:
   InOrderModel(const InOrderConfig& cfg, const OpTiming& ops, const BpredConfig& bp, MemHierarchy& mem,
@@ -59,8 +58,8 @@ class InOrderModel final : public CoreModel {
   uint64_t to_cycle(Tick t) const { return (t + period_ - 1) / period_; }
   // The cycle an access issued at cycle t completes; an L1 hit (`l1`, when the hierarchy has one,
   // is where `level` sends it first) needs no conversion from picoseconds.
-  [[gnu::always_inline]] uint64_t access_done(Cache* l1, MemLevel& level, uint32_t addr, uint32_t size, AccessKind kind, uint64_t t,
-                       uint8_t* where = nullptr) {
+  [[gnu::always_inline]] uint64_t access_done(Cache* l1, MemLevel& level, uint32_t addr, uint32_t size,
+                                              AccessKind kind, uint64_t t, uint8_t* where = nullptr) {
     MemResp m = l1 ? l1->access(addr, size, kind, t * period_) : level.access({addr, size, kind}, t * period_);
     if (where) *where = m.level;
     if (l1 && m.level == 1) [[likely]] return t + (l1 == l1i_ ? l1i_hit_ : l1d_hit_);
