@@ -81,7 +81,7 @@ struct Hart : public ArchState, public MemoryListener {
   StopReason run(uint64_t max_insts);
   // Execute exactly one instruction, filling rec with what it did (for timing models, traces).
   // poll = false skips the interrupt check before it, for callers that know none can be due
-  // (trace/stepper.h keeps the points where Hart::run() checks).
+  // (cpu/hart_stepper.h keeps the points where Hart::run() checks).
   StopReason step(ExecRecord& rec, bool poll = true);
   // step(rec, false), inline (defined in cpu/hart_step.h, for stepping loops).
   inline StopReason step_nopoll(ExecRecord& rec);

@@ -1,5 +1,5 @@
 // The instruction-executing part of Hart::step(), inline for the loops that step one instruction
-// at a time (trace/stepper.h): Hart::step() uses the same code out of line.
+// at a time (cpu/hart_stepper.h): Hart::step() uses the same code out of line.
 #pragma once
 #include "cpu/decode_cache.h"
 #include "cpu/dispatch.h"

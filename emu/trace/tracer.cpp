@@ -28,7 +28,7 @@ Tracer::HartState& Tracer::state(Hart& h) {
   HartState& hs = harts_[&h];
   if (!hs.insns) {
     hs.insns = std::make_unique<InsnInfoCache>(h.core().decoder(), ctx_.symbols);
-    hs.stepper = std::make_unique<Stepper>(h);
+    hs.stepper = std::make_unique<HartStepper>();
   }
   return hs;
 }
@@ -107,7 +107,7 @@ StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
   r.exec = &exec_;
   r.hart = &h;
   r.insns = hs.insns.get();
-  Stepper& stepper = *hs.stepper;
+  HartStepper& stepper = *hs.stepper;
   InsnInfoCache& insns = *hs.insns;
   BinarySink* const direct = direct_;
   uint64_t recheck = hs.recheck_icount;
@@ -131,7 +131,7 @@ StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
       stepper.restart();
       hs.stepping = true;
     }
-    StopReason why = stepper.step(exec_);
+    StopReason why = stepper.step(h, exec_);
     --budget;
     // A thread blocked on a full/empty bit did not retire: its line comes when it does.
     if (why == StopReason::Blocked) [[unlikely]] return why;

@@ -16,7 +16,7 @@
 #include "cpu/exec_record.h"
 #include "cpu/hart.h"
 #include "trace/insn_info.h"
-#include "trace/stepper.h"
+#include "cpu/hart_stepper.h"
 #include "trace/trace_filter.h"
 #include "trace/trace_sink.h"
 
@@ -58,7 +58,7 @@ class Tracer {
     bool wants_rejected;
   };
   struct HartState {
-    std::unique_ptr<Stepper> stepper;
+    std::unique_ptr<HartStepper> stepper;
     std::unique_ptr<InsnInfoCache> insns;
     uint32_t expected_pc = 0;  // next_pc of the last record: a different pc means an interrupt came first
     bool stepping = false;     // sinks have seen start() since the last fast-forward

@@ -18,11 +18,11 @@
 #include "sim/clock.h"
 #include "isa/decoder.h"
 #include "timing/bpred/branch_predictor.h"
+#include "cpu/hart_stepper.h"
 #include "timing/core_model.h"
 #include "timing/mem/hierarchy.h"
 #include "timing/inorder/inorder_config.h"
 #include "timing/inorder/static_info.h"
-#include "timing/model_stepper.h"
 #include "timing/op_timing.h"
 
 namespace pimnic::timing {
@@ -84,7 +84,7 @@ class InOrderModel final : public CoreModel {
   Tick period_;
   BranchPredictor bp_;
   StaticInfoCache info_;
-  ModelStepper stepper_;
+  HartStepper stepper_;
   ExecRecord rec_;
   PipelineLog* log_ = nullptr;
 

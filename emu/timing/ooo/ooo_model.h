@@ -17,7 +17,7 @@
 
 #include "sim/clock.h"
 #include "timing/core_model.h"
-#include "timing/model_stepper.h"
+#include "cpu/hart_stepper.h"
 #include "timing/ooo/deps_cache.h"
 #include "timing/ooo/fetch_stage.h"
 #include "timing/ooo/fu_pools.h"
@@ -68,7 +68,7 @@ class OooModel final : public CoreModel {
   std::array<uint8_t, size_t(isa::OpClass::Count)> pool_of_;
   StoreQueue stores_;
   DepsCache deps_;
-  ModelStepper stepper_;  // Hart::step with the interrupt checks where Hart::run has them
+  HartStepper stepper_;  // Hart::step with the interrupt checks where Hart::run has them
   ExecRecord rec_;
 
   bool started_ = false;

@@ -1,10 +1,10 @@
 // What the PIM model remembers about one hardware thread context between its instructions: when
 // it may issue next, which I-cache line it fetches from, since when it is blocked, and its own
-// interrupt-check schedule (ModelStepper). Architectural state stays in the Hart.
+// interrupt-check schedule (HartStepper). Architectural state stays in the Hart.
 #pragma once
 #include <cstdint>
 
-#include "timing/model_stepper.h"
+#include "cpu/hart_stepper.h"
 
 namespace pimnic::timing {
 
@@ -14,7 +14,7 @@ struct PimContext {
   uint64_t ready = 0;          // first cycle it may issue (pipeline turn, memory, I-cache)
   uint64_t blocked_since = 0;
   uint32_t fetch_line = ~0u;   // the I-cache line its next instruction comes from, once fetched
-  ModelStepper stepper;
+  HartStepper stepper;
 };
 
 }  // namespace pimnic::timing

@@ -1,6 +1,6 @@
-#include "trace/stepper.h"
+#include "cpu/hart_stepper.h"
 
-namespace pimnic::trace {
+namespace pimnic {
 
 namespace {
 
@@ -17,9 +17,9 @@ struct RecheckRows {
 
 }  // namespace
 
-Stepper::Stepper(Hart& h) : h_(h) {
+HartStepper::HartStepper() {
   static const RecheckRows rows;
   recheck_ = rows.rows;
 }
 
-}  // namespace pimnic::trace
+}  // namespace pimnic

@@ -1,0 +1,40 @@
+// Instruction-at-a-time execution with a full ExecRecord per instruction, for traces and timing
+// models.
+//
+// Hart::step() checks for interrupts before every instruction; Hart::run() only at the points
+// where one can have become due. HartStepper asks step() to check at those same points (at the
+// start, when the decrementer's next event is due, after anything that can change MSR, the
+// decrementer or the interrupt lines, after an interrupt) and to skip the check otherwise, which
+// saves a division per instruction. The decrementer deadline is kept in cycles, not instructions:
+// under a timing model one instruction takes many cycles and the time base follows the cycles, so
+// traced and untraced runs, timed or not, take interrupts at the same instructions.
+#pragma once
+#include <cstdint>
+
+#include "cpu/exec_record.h"
+#include "cpu/hart.h"
+#include "cpu/hart_step.h"
+
+namespace pimnic {
+
+class HartStepper {
+ public:
+  HartStepper();
+  // Before the first step, and after anything else ran the hart (Hart::run).
+  void restart() { poll_ = true; }
+  [[gnu::always_inline]] StopReason step(Hart& h, ExecRecord& r) {
+    const bool poll = poll_ || h.cycles() >= poll_cycle_ || (h.msr & MSR_POW) ||
+                      ((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
+    StopReason why = poll ? h.step(r, true) : h.step_nopoll(r);  // the common case inline
+    if (poll) [[unlikely]] poll_cycle_ = h.cycles() + (h.next_timer_icount() - h.icount);
+    poll_ = r.interrupted | recheck_[size_t(r.id)];  // (recheck_ covers InsnId::Invalid)
+    return why;
+  }
+
+ private:
+  const bool* recheck_;     // per InsnId (0..0xFFFF): interrupts must be checked after it
+  uint64_t poll_cycle_ = 0;  // cycle at which the decrementer needs a look
+  bool poll_ = true;         // check before the next instruction
+};
+
+}  // namespace pimnic
