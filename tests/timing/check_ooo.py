@@ -13,30 +13,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from check_timing import determinism, invariant, run  # noqa: E402
-
-failures = []
-
-
-def expect(what, value, lo, hi):
-    ok = lo <= value <= hi
-    print(f"{'ok  ' if ok else 'FAIL'} {what}: {value:.2f} (expected {lo:.2f} .. {hi:.2f})")
-    if not ok:
-        failures.append(what)
+from check_timing import bench_figures, determinism, expect, failures, invariant  # noqa: E402
 
 
 def figures(pimnic, elf, sets):
-    args = [elf, "--model", "ooo", "--set", "core.tb_divider=1"]
-    for s in sets:
-        args += ["--set", s]
-    rc, out, err = run(pimnic, args)
-    if rc != 0:
-        sys.exit(f"timing-bench failed ({rc}): {err}")
-    figs = {}
-    for line in out.splitlines():
-        name, x100, _units, _check = line.split()
-        figs[name] = int(x100) / 100.0
-    return figs
+    return bench_figures(pimnic, elf, sets, "ooo")
 
 
 def cmd_bench(a):

@@ -24,8 +24,9 @@ def run(pimnic, args, linux=False, timeout=600, stdout_file=None):
     return p.returncode, p.stdout, p.stderr
 
 
-def bench_figures(pimnic, elf, sets):
-    args = [elf, "--model", "inorder", "--set", "core.tb_divider=1"]
+def bench_figures(pimnic, elf, sets, model="inorder"):
+    """Run firmware/timing-bench under `model` with the extra --set values; {kernel: figure}."""
+    args = [elf, "--model", model, "--set", "core.tb_divider=1"]
     for s in sets:
         args += ["--set", s]
     rc, out, err = run(pimnic, args)
