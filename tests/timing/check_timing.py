@@ -6,8 +6,11 @@
   invariant    the same image or Linux program under functional and in-order models: same stdout,
                exit status and commit trace (hashed without its cycle column)
   determinism  two identical in-order runs: identical stats.json, Kanata log and commit trace
+  memo         an in-order run that replays block memos and one that places every instruction by
+               itself (core.inorder.memo=false): identical statistics, and the first did replay
 """
 import argparse
+import json
 import re
 import subprocess
 import sys
@@ -152,24 +155,59 @@ def determinism(a, model, name):
     for n in outs[0]:
         if outs[0][n] != outs[1][n]:
             sys.exit(f"{n} differs between two identical runs")
-    if outs[0]["stats.json"] != outs[0]["plain stats.json"]:
+    # (A traced run places every instruction by itself: only the count of replayed ones differs.)
+    if timing_stats(outs[0]["stats.json"]) != timing_stats(outs[0]["plain stats.json"]):
         sys.exit(f"a traced {name} run and an untraced one give different statistics")
     print("identical:", ", ".join(outs[0]))
+
+
+def timing_stats(stats_json):
+    """Statistics without host figures and the in-order model's count of replayed instructions."""
+    s = json.loads(stats_json)
+    return {k: v for k, v in s.items() if "host" not in k and not k.endswith("inorder.replayed")}
 
 
 def cmd_determinism(a):
     determinism(a, "inorder", "in-order")
 
 
+def cmd_memo(a):
+    """Block memos change nothing but the host time: the same statistics with and without."""
+    stats = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for memo in ("true", "false"):
+            d = Path(tmp) / memo
+            args = ["--set", f"core.inorder.memo={memo}", "--model", "inorder", "--out", str(d)]
+            if a.linux:
+                args = ["--no-progress", "--clock", "sim", "--clear-env"] + args + [a.elf]
+            else:
+                args = [a.elf] + args
+            rc, _, err = run(a.pimnic, args, linux=a.linux, stdout_file="/dev/null")
+            if rc != 0 and not a.allow_fail:
+                sys.exit(f"memo={memo} run failed ({rc}): {err}")
+            stats[memo] = json.loads((d / "stats.json").read_text())
+    replayed = {m: int(s["core0.inorder.replayed"]) for m, s in stats.items()}
+    insts = int(stats["true"]["sim_insts"])
+    print(f"{insts} instructions, {replayed['true']} replayed from block memos")
+    if replayed["false"] != 0 or replayed["true"] == 0:
+        sys.exit(f"replayed instructions: {replayed['true']} with memos, {replayed['false']} without")
+    on, off = (timing_stats(json.dumps(stats[m])) for m in ("true", "false"))
+    diff = sorted(k for k in on.keys() | off.keys() if on.get(k) != off.get(k))
+    if diff:
+        sys.exit("statistics differ with and without block memos: " +
+                 ", ".join(f"{k} {on.get(k)} vs {off.get(k)}" for k in diff[:8]))
+    print(f"identical: {len(on)} statistics")
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=["bench", "invariant", "determinism"])
+    ap.add_argument("mode", choices=["bench", "invariant", "determinism", "memo"])
     ap.add_argument("--pimnic", required=True)
     ap.add_argument("--elf", required=True)
     ap.add_argument("--linux", action="store_true")
     ap.add_argument("--allow-fail", action="store_true")
     a = ap.parse_args()
-    {"bench": cmd_bench, "invariant": cmd_invariant, "determinism": cmd_determinism}[a.mode](a)
+    {"bench": cmd_bench, "invariant": cmd_invariant, "determinism": cmd_determinism, "memo": cmd_memo}[a.mode](a)
 
 
 if __name__ == "__main__":

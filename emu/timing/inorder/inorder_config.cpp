@@ -11,6 +11,9 @@ void InOrderConfig::declare(ParamRegistry& p, const std::string& prefix) {
             "fetch cycles lost on a correctly predicted taken branch (its target is known at decode)");
   p.declare(prefix + ".serialize_penalty", serialize_penalty, serialize_penalty,
             "refetch cycles after a context-synchronizing instruction (isync, sc, rfi, mtmsr) or an interrupt");
+  p.declare(prefix + ".memo", memo, memo,
+            "replay a block's timing when it is entered in a state seen before (false: place every "
+            "instruction by itself; the results are the same, only slower)");
 }
 
 }  // namespace pimnic::timing

@@ -39,20 +39,44 @@ StopReason InOrderModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
   const uint64_t end = h.icount + budget;
   stepper_.restart();
   while (h.icount < end && h.cycles() < until_cycle) {
-    StopReason why = stepper_.step(h, rec_);
-    if (rec_.status != Status::Stop || rec_.id != isa::InsnId::Invalid) [[likely]] time(h, rec_);
-    if (why != StopReason::None) [[unlikely]] return why;
+    ExecRecord& r = *next_rec_;
+    StopReason why = stepper_.step(h, r);
+    if (r.status != Status::Stop || r.id != isa::InsnId::Invalid) [[likely]] advance(h, r);
+    if (why != StopReason::None) [[unlikely]] {
+      leave_block();
+      return why;
+    }
   }
+  leave_block();
   return StopReason::SliceEnd;
 }
 
-void InOrderModel::account(Hart& h, const ExecRecord& r) { time(h, r); }
-
-[[gnu::always_inline]] inline void InOrderModel::time(Hart& h, const ExecRecord& r) {
+void InOrderModel::account(Hart& h, const ExecRecord& r) {
+  leave_block();
   if (!started_) [[unlikely]] start(h);
+  time(h, r);
+}
+
+[[gnu::always_inline]] inline uint64_t InOrderModel::fetch_after(const StaticInfo& si, const ExecRecord& r, uint64_t Fend, uint64_t E, Why& why) {
+  uint64_t next_fetch = Fend;
+  if (si.br.is_branch && !r.interrupted) {
+    why.branch = bp_.predict_in_order(si.br, r.next_pc);
+    if (why.branch == BranchMiss::Direction || why.branch == BranchMiss::Target) {
+      next_fetch = E + cfg_.mispredict_penalty;
+      stats.stall_branch += next_fetch - Fend;
+      fetch_line_ = ~0u;
+    } else if (r.next_pc != r.pc + 4) {
+      next_fetch = Fend + cfg_.taken_bubble;
+      stats.stall_taken += cfg_.taken_bubble;
+      fetch_line_ = ~0u;
+    }
+  }
+  return next_fetch;
+}
+
+[[gnu::always_inline]] inline const StaticInfo* InOrderModel::place(const ExecRecord& r, uint64_t stepped) {
   // Hart::step added one cycle for the instruction plus any idle (wait-state) time; before it,
   // cycles() was our drain point.
-  const uint64_t stepped = h.cycles();
   if (stepped > drain_ + 1) [[unlikely]] {  // the hart idled until an interrupt: everything drained
     uint64_t t = stepped - 1;
     stats.idle_cycles += t - drain_;
@@ -60,7 +84,7 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) { time(h, r); }
     drain_ = t;
     fetch_ready_ = std::max(fetch_ready_, t);
   }
-  if (r.status == Status::Stop && r.id == isa::InsnId::Invalid) [[unlikely]] return;
+  if (r.status == Status::Stop && r.id == isa::InsnId::Invalid) [[unlikely]] return nullptr;
   const StaticInfo& si = info_.get(r.pc, r.word, r.id);
   ++stats.insts;
   // Stalls are taken with max() rather than branches on data-dependent comparisons (the host's
@@ -137,19 +161,7 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) { time(h, r); }
   if (si.many) [[unlikely]]
     for (unsigned i = 0; i < full->ndst; ++i) reg_ready_[full->dst[i]] = result;
   // ---- next fetch -----------------------------------------------------------------------------
-  uint64_t next_fetch = Fend;
-  if (si.br.is_branch && !r.interrupted) {
-    why.branch = bp_.predict_in_order(si.br, r.next_pc);
-    if (why.branch == BranchMiss::Direction || why.branch == BranchMiss::Target) {
-      next_fetch = E + cfg_.mispredict_penalty;
-      stats.stall_branch += next_fetch - Fend;
-      fetch_line_ = ~0u;
-    } else if (r.next_pc != r.pc + 4) {
-      next_fetch = Fend + cfg_.taken_bubble;
-      stats.stall_taken += cfg_.taken_bubble;
-      fetch_line_ = ~0u;
-    }
-  }
+  uint64_t next_fetch = fetch_after(si, r, Fend, E, why);
   if (r.interrupted | si.refetch | ((r.next_pc != r.pc + 4) & !si.br.is_branch)) [[unlikely]] {
     // Context synchronization, an interrupt, or a jump without a branch (rfi, sc): refetch after it.
     if (r.interrupted) ++stats.interrupts;
@@ -160,8 +172,217 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) { time(h, r); }
   prev_D_ = D, prev_X_ = X, prev_M_ = M;
   drain_ = W + 1;
   fetch_ready_ = next_fetch;
-  // The time convention of core_model.h: cycles() is the drain point.
+  last_fetch_end_ = Fend, last_result_at_ = E;
+  return &si;
+}
+
+// ---- blocks ----------------------------------------------------------------------------------
+
+[[gnu::always_inline]] inline void InOrderModel::advance(Hart& h, const ExecRecord& r) {
+  if (mode_ == Mode::Replay) [[likely]] return replay(h, r);
+  if (mode_ == Mode::Start && begin_block(h, r)) return;
+  eager(h, r);
+}
+
+// A time relative to the block's first fetch; those at or before base + lo cannot delay the block
+// any more and all read as lo.
+[[gnu::always_inline]] static inline uint64_t relative(uint64_t t, uint64_t base, uint64_t lo) {
+  return t > base + lo ? t - base : lo;
+}
+
+// The key of the block's entry state, element by element (BlockMemo::key).
+template <typename Fn>
+[[gnu::always_inline]] inline void InOrderModel::for_each_key(const BlockShape& b, bool line_fetched, Fn&& fn) const {
+  fn(0, relative(prev_X_, base_, 1));  // D waits for the previous X beyond the first fetch cycle
+  fn(1, relative(prev_M_, base_, 2));  // M for the previous M, beyond the first E
+  fn(2, relative(drain_, base_, 3));   // W for the drain, beyond the first M
+  fn(3, uint64_t(line_fetched));
+  unsigned k = BlockMemo::kFixedKey;
+  for (unsigned i = 0; i < b.nreads; ++i) fn(k++, relative(reg_ready_[b.reads[i]], base_, 2));  // X >= base + 2
+  for (unsigned i = 0; i < b.nclasses; ++i) fn(k++, relative(unit_free_[b.classes[i]], base_, 2));
+}
+
+bool InOrderModel::begin_block(Hart& h, const ExecRecord& r) {
+  if (log_ || !cfg_.memo || !started_ || h.cycles() != drain_ + 1) return false;  // (after idling: one by one)
+  pos_ = 0;
+  base_ = std::max(fetch_ready_, prev_D_);
+  BlockShape& b = blocks_.slot(r.pc);
+  shape_ = &b;
+  if (b.pc != r.pc || b.sig[0] != signature(r)) {
+    mode_ = Mode::Build;
+    return false;
+  }
+  mode_ = Mode::Plain;
+  if (!b.memo_ok) return false;
+  const bool line_fetched = (r.pc >> line_shift_) == fetch_line_;
+  // The memo replayed last first; the key is only built when it does not match.
+  for (unsigned w = 0; w < BlockShape::kWays; ++w) {
+    const unsigned way = (b.mru + w) % BlockShape::kWays;
+    const BlockMemo& m = b.memo[way];
+    if (!m.valid) continue;
+    uint64_t diff = 0;
+    for_each_key(b, line_fetched, [&](unsigned k, uint64_t v) { diff |= v ^ m.key[k]; });
+    if (diff) continue;
+    b.mru = uint8_t(way);
+    mode_ = Mode::Replay;
+    memo_ = &m;
+    ntouch_ = 0;
+    expect_ = drain_ + 1;
+    replay(h, r);
+    return true;
+  }
+  bool fits = true;
+  nkey_ = BlockMemo::kFixedKey + b.nreads + b.nclasses;
+  for_each_key(b, line_fetched, [&](unsigned k, uint64_t v) {
+    key_[k] = uint16_t(v);
+    fits &= v <= 0xFFFF;
+  });
+  if (!fits) return false;
+  mode_ = Mode::Record;
+  record_ok_ = true;
+  const uint64_t at_start[4] = {stats.stall_fetch_icache, stats.stall_data, stats.stall_unit, stats.stall_memory};
+  std::copy(at_start, at_start + 4, stalls_at_start_);
+  return false;
+}
+
+// Whether r's fetch (if `fetch`) and data accesses hit the L1 caches however late in the block
+// they are made; with `hold`, the lines are kept in touches_ for commit_replay.
+[[gnu::always_inline]] inline bool InOrderModel::sure_hits(const ExecRecord& r, bool fetch, bool hold) {
+  const Tick at = base_ * period_;
+  if (fetch) [[unlikely]] {
+    const uint32_t line = (r.pc >> line_shift_) << line_shift_;
+    Cache::Line* l = l1i_->sure_hit(line, 1u << line_shift_, AccessKind::Fetch, at);
+    if (!l || ntouch_ == kMaxTouches) return false;
+    if (hold) touches_[ntouch_++] = {l1i_, l, false, false};
+  }
+  for (unsigned i = 0; i < r.nmem; ++i) {
+    const MemAccess& a = r.mem[i];
+    Cache::Line* l = a.mmio ? nullptr : l1d_->sure_hit(a.addr, a.size, a.write ? AccessKind::Store : AccessKind::Load, at);
+    if (!l || ntouch_ == kMaxTouches) return false;
+    if (hold) touches_[ntouch_++] = {l1d_, l, a.write, true};
+  }
+  return true;
+}
+
+// Which of r's accesses are stores (bit i: access i); BlockMemo::kMaxAccesses at most.
+static inline uint8_t store_mask(const ExecRecord& r) {
+  if (r.nmem == 1) [[likely]] return r.mem[0].write;
+  uint8_t m = 0;
+  for (unsigned i = 0; i < r.nmem; ++i) m |= uint8_t(r.mem[i].write) << i;
+  return m;
+}
+
+// Does the record go as the memo says (the block's next instruction, no interrupt, no jump before
+// the end, no idle time, the same accesses, all L1 hits)? Then the hart's clock moves as it did.
+[[gnu::always_inline]] inline void InOrderModel::replay(Hart& h, const ExecRecord& r) {
+  const BlockShape& b = *shape_;
+  const BlockMemo& m = *memo_;
+  const unsigned i = pos_;
+  const bool last = i + 1 == b.n;
+  bool ok = ((signature(r) ^ b.sig[i]) & (last ? b.last_mask : ~0ull)) == 0 && h.cycles() == expect_ &&
+            r.nmem == m.nmem[i];
+  if (r.nmem) [[unlikely]] ok = ok && store_mask(r) == m.stores[i];
+  if (ok) [[likely]] ok = sure_hits(r, i ? (b.new_line >> i) & 1 : !m.key[3], true);
+  if (!ok) [[unlikely]] {
+    leave_block();  // places records 0..i-1
+    time(h, r);
+    return;
+  }
+  const uint64_t done = base_ + m.drain[i];
+  h.cycle_offset += done - h.cycles();
+  expect_ = done + 1;
+  pos_ = i + 1;
+  next_rec_ = &recs_[pos_];
+  if (last) commit_replay(&r);
+}
+
+void InOrderModel::commit_replay(const ExecRecord* last) {
+  const BlockShape& b = *shape_;
+  const BlockMemo& m = *memo_;
+  for (unsigned i = 0; i < ntouch_; ++i) {
+    const Touch& t = touches_[i];
+    t.cache->touch(t.line, t.write);
+    if (t.data) ++(t.write ? stats.stores : stats.loads);
+  }
+  stats.insts += b.n;
+  stats.replayed += b.n;
+  stats.stall_fetch_icache += m.stall_fetch_icache;
+  stats.stall_data += m.stall_data;
+  stats.stall_unit += m.stall_unit;
+  stats.stall_memory += m.stall_memory;
+  for (unsigned i = 0; i < b.nwrites; ++i) reg_ready_[b.writes[i]] = base_ + m.reg[i];
+  for (unsigned i = 0; i < b.nclasses; ++i) unit_free_[b.classes[i]] = base_ + m.unit[i];
+  prev_D_ = base_ + m.prev_D, prev_X_ = base_ + m.prev_X, prev_M_ = base_ + m.prev_M;
+  drain_ = base_ + m.drain[b.n - 1];
+  fetch_line_ = last->pc >> line_shift_;
+  next_rec_ = recs_;
+  Why why;
+  fetch_ready_ = fetch_after(info_.get(last->pc, last->word, last->id), *last, base_ + m.fetch_end,
+                             base_ + m.result_at, why);
+  mode_ = Mode::Start;
+}
+
+// Place r by itself; while recording, note whether the block still qualifies for a memo and what
+// it did; at the block's end, build its shape or store the memo.
+void InOrderModel::eager(Hart& h, const ExecRecord& r) {
+  if (!started_) [[unlikely]] start(h);
+  const uint64_t stepped = h.cycles();
+  const unsigned i = pos_;
+  if (mode_ == Mode::Record) {
+    const BlockShape& b = *shape_;
+    const bool fetch = i ? (b.new_line >> i) & 1 : (r.pc >> line_shift_) != fetch_line_;
+    record_ok_ = record_ok_ && r.pc == b.pc + 4 * i && ((signature(r) ^ b.sig[i]) & (i + 1 == b.n ? b.last_mask : ~0ull)) == 0 &&
+                 stepped == drain_ + 1 && r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, fetch, false);
+    pending_.nmem[i] = r.nmem;
+    pending_.stores[i] = record_ok_ ? store_mask(r) : 0;
+  }
+  const StaticInfo* si = place(r, stepped);
   h.cycle_offset += drain_ - h.cycles();
+  if (mode_ == Mode::Start) return;
+  pos_ = i + 1;
+  if (mode_ == Mode::Build) built_[i] = si;
+  if (mode_ == Mode::Record) {
+    const uint64_t d = drain_ - base_;
+    pending_.drain[i] = uint16_t(d);
+    record_ok_ = record_ok_ && d <= 0xFFFF;
+  }
+  const bool end = !si || si->br.is_branch || si->serialize || si->refetch || si->many || r.status != Status::Ok ||
+                   r.interrupted || pos_ == BlockMemo::kMaxInsns || (mode_ != Mode::Build && pos_ == shape_->n);
+  if (!end) return;
+  if (mode_ == Mode::Build && si && !r.interrupted) shape_->build(built_[0]->pc, built_, pos_, line_shift_, ops_);
+  if (mode_ == Mode::Record && record_ok_ && pos_ == shape_->n) record_memo();
+  mode_ = Mode::Start;
+}
+
+void InOrderModel::record_memo() {
+  BlockShape& b = *shape_;
+  BlockMemo& m = pending_;
+  bool fits = true;
+  auto put = [&](uint16_t& out, uint64_t t) {  // t >= base_ (the block's times are not earlier)
+    out = uint16_t(t - base_);
+    fits &= t - base_ <= 0xFFFF;
+  };
+  put(m.prev_D, prev_D_), put(m.prev_X, prev_X_), put(m.prev_M, prev_M_);
+  put(m.fetch_end, last_fetch_end_), put(m.result_at, last_result_at_);
+  for (unsigned i = 0; i < b.nwrites; ++i) put(m.reg[i], reg_ready_[b.writes[i]]);
+  for (unsigned i = 0; i < b.nclasses; ++i) put(m.unit[i], unit_free_[b.classes[i]]);
+  if (!fits) return;
+  m.stall_fetch_icache = uint32_t(stats.stall_fetch_icache - stalls_at_start_[0]);
+  m.stall_data = uint32_t(stats.stall_data - stalls_at_start_[1]);
+  m.stall_unit = uint32_t(stats.stall_unit - stalls_at_start_[2]);
+  m.stall_memory = uint32_t(stats.stall_memory - stalls_at_start_[3]);
+  std::copy(key_, key_ + nkey_, m.key);
+  m.valid = true;
+  b.memo[b.victim] = m;
+  b.mru = b.victim;
+  b.victim = uint8_t((b.victim + 1) % BlockShape::kWays);
+}
+
+void InOrderModel::leave_block() {
+  if (mode_ == Mode::Replay)
+    for (unsigned i = 0; i < pos_; ++i) place(recs_[i], drain_ + 1);
+  mode_ = Mode::Start;
+  next_rec_ = recs_;
 }
 
 const char* InOrderModel::Why::note() const {
@@ -177,6 +398,7 @@ const char* InOrderModel::Why::note() const {
 
 void InOrderModel::drain(Hart& h) {
   if (!started_) return;
+  leave_block();
   if (log_) log_->settle(~0ull);
   (void)h;  // cycles() already is the last completion
 }
@@ -209,6 +431,8 @@ void InOrderModel::log_insn(const ExecRecord& r, const Stages& t, const Why& why
 
 void InOrderModel::register_stats(StatRegistry& s, const std::string& p) {
   s.counter(p + "inorder.insts", &stats.insts, "instructions timed by the in-order model");
+  s.counter(p + "inorder.replayed", &stats.replayed,
+            "instructions timed by replaying a block memo (core.inorder.memo) rather than one by one");
   s.counter(p + "inorder.stall_fetch_icache", &stats.stall_fetch_icache, "fetch cycles waiting for the I-cache");
   s.counter(p + "inorder.stall_branch", &stats.stall_branch, "fetch cycles lost to branch mispredictions");
   s.counter(p + "inorder.stall_taken", &stats.stall_taken, "fetch cycles lost to correctly predicted taken branches");

@@ -10,6 +10,7 @@
 // Fetch goes through the I-cache a line at a time and follows the branch predictor: a taken
 // branch predicted right costs taken_bubble cycles, a mispredicted one refetches after it
 // resolves at the end of X (the wrong-path fetches appear flushed in the Kanata log).
+// Blocks whose entry state repeats are replayed from a memo (block_memo.h) with the same result.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -21,6 +22,7 @@
 #include "cpu/hart_stepper.h"
 #include "timing/core_model.h"
 #include "timing/mem/hierarchy.h"
+#include "timing/inorder/block_memo.h"
 #include "timing/inorder/inorder_config.h"
 #include "timing/inorder/static_info.h"
 #include "timing/op_timing.h"
@@ -40,6 +42,7 @@ class InOrderModel final : public CoreModel {
 
   struct Stats {
     uint64_t insts = 0;
+    uint64_t replayed = 0;             // of which timed by replaying a block memo
     uint64_t stall_fetch_icache = 0;   // cycles fetch waited for the I-cache beyond one
     uint64_t stall_branch = 0;         // fetch cycles lost to mispredictions
     uint64_t stall_taken = 0;          // fetch cycles lost to taken branches predicted right
@@ -54,7 +57,30 @@ class InOrderModel final : public CoreModel {
 
  private:
   void start(Hart& h);
-  void time(Hart& h, const ExecRecord& r);  // account(), inline in run()
+  // Place one instruction that Hart::step left in r (stepped: h.cycles() just after that step);
+  // its static information, or null for a fetch fault. time() also moves h's clock.
+  const StaticInfo* place(const ExecRecord& r, uint64_t stepped);
+  void time(Hart& h, const ExecRecord& r) {
+    place(r, h.cycles());
+    h.cycle_offset += drain_ - h.cycles();  // the time convention of core_model.h
+  }
+  // Where fetch continues after the last instruction of a block, and the predictor's verdict.
+  struct Why;
+  uint64_t fetch_after(const StaticInfo& si, const ExecRecord& r, uint64_t fetch_end, uint64_t result_at, Why& why);
+
+  // ---- blocks (block_memo.h) ----
+  // run() hands each stepped instruction to advance(): it replays a block from its memo, or
+  // places the instructions one by one while building the block's shape or recording a memo.
+  void advance(Hart& h, const ExecRecord& r);
+  bool begin_block(Hart& h, const ExecRecord& r);  // true if r is replayed
+  void eager(Hart& h, const ExecRecord& r);
+  void replay(Hart& h, const ExecRecord& r);
+  void commit_replay(const ExecRecord* last);
+  template <typename Fn> void for_each_key(const BlockShape& b, bool line_fetched, Fn&& fn) const;
+  void record_memo();
+  // Place what a replay held back (records 0..pos_-1), and leave the block.
+  void leave_block();
+  bool sure_hits(const ExecRecord& r, bool fetch, bool hold);  // hold: keep the lines for commit
   uint64_t to_cycle(Tick t) const { return (t + period_ - 1) / period_; }
   // The cycle an access issued at cycle t completes; an L1 hit (`l1`, when the hierarchy has one,
   // is where `level` sends it first) needs no conversion from picoseconds.
@@ -85,7 +111,33 @@ class InOrderModel final : public CoreModel {
   BranchPredictor bp_;
   StaticInfoCache info_;
   HartStepper stepper_;
-  ExecRecord rec_;
+  enum class Mode : uint8_t { Start, Plain, Build, Record, Replay };
+  Mode mode_ = Mode::Start;
+  BlockTable blocks_;
+  BlockShape* shape_ = nullptr;    // the current block's (Build: the slot being built)
+  const BlockMemo* memo_ = nullptr;  // Replay
+  unsigned pos_ = 0;                 // instructions of the current block so far
+  uint64_t base_ = 0;                // the block's first fetch cycle
+  bool record_ok_ = false;           // Record: the block still qualifies for a memo
+  unsigned nkey_ = 0;
+  uint16_t key_[BlockMemo::kMaxKey];
+  uint64_t stalls_at_start_[4] = {};  // Record: stall counters when the block began
+  BlockMemo pending_;                 // Record: the memo being filled
+  const StaticInfo* built_[BlockMemo::kMaxInsns];  // Build
+  uint64_t last_fetch_end_ = 0, last_result_at_ = 0;  // of the last instruction placed
+  // Replay: the records (materialized if the block does not go as remembered), and the cache
+  // lines it hits, touched in order once it is through.
+  ExecRecord recs_[BlockMemo::kMaxInsns];
+  ExecRecord* next_rec_ = recs_;  // where the next step goes (Replay: recs_[pos_])
+  uint64_t expect_ = 0;           // Replay: h.cycles() after the next step, if it goes as before
+  struct Touch {
+    Cache* cache;
+    Cache::Line* line;
+    bool write, data;
+  };
+  static constexpr unsigned kMaxTouches = 64;
+  Touch touches_[kMaxTouches];
+  unsigned ntouch_ = 0;
   PipelineLog* log_ = nullptr;
 
   bool started_ = false;

@@ -41,22 +41,36 @@ class Cache final : public MemLevel {
   // case, is looked up here; misses, merges, line-crossing and write-through stores go out of line.
   // The line of the previous access already holds the newest LRU stamp: a hit on it needs none.
   [[gnu::always_inline]] MemResp access(uint32_t addr, uint32_t size, AccessKind kind, Tick now) {
-    const uint32_t line = addr & ~line_mask_;
-    const bool write = kind == AccessKind::Store || kind == AccessKind::Writeback;
-    const Tick looked = now + hit_ticks_;
-    if (pow2_sets_ && size && ((addr + size - 1) & ~line_mask_) == line && (cfg_.write_back || !write)) [[likely]] {
-      Line* set = &lines_[size_t((line >> line_shift_) & set_mask_) * cfg_.assoc];
-      for (Line *l = set, *end = set + cfg_.assoc; l != end; ++l) {
-        if (l->addr != line) continue;
-        if (l->ready > looked) break;  // its fill is still on the way
-        if (l != mru_) l->used = ++stamp_, mru_ = l;
-        l->dirty |= write;
-        ++hits;
-        ++(write ? write_hits : read_hits);
-        return {looked, 1};
-      }
+    if (Line* l = sure_hit(addr, size, kind, now)) [[likely]] {
+      touch(l, kind == AccessKind::Store || kind == AccessKind::Writeback);
+      return {now + hit_ticks_, 1};
     }
     return access_slow(addr, size, kind, now);
+  }
+  struct Line {
+    uint32_t addr = ~0u;  // line address; never aligned while invalid, so a lookup compares it alone
+    bool valid = false, dirty = false;
+    uint64_t used = 0;  // LRU stamp
+    Tick ready = 0;     // when its data arrived (or will)
+  };
+  // The line that an access made at `now` or later hits on the inline path, found without
+  // changing anything; null when it may not. touch() then does what the hit does. (The in-order
+  // model's block replay checks a block's accesses first and applies them once it is through.)
+  [[gnu::always_inline]] Line* sure_hit(uint32_t addr, uint32_t size, AccessKind kind, Tick now) {
+    const uint32_t line = addr & ~line_mask_;
+    const bool write = kind == AccessKind::Store || kind == AccessKind::Writeback;
+    if (!pow2_sets_ || !size || ((addr + size - 1) & ~line_mask_) != line || (write && !cfg_.write_back))
+      [[unlikely]] return nullptr;
+    Line* set = &lines_[size_t((line >> line_shift_) & set_mask_) * cfg_.assoc];
+    for (Line *l = set, *end = set + cfg_.assoc; l != end; ++l)
+      if (l->addr == line) return l->ready > now + hit_ticks_ ? nullptr : l;  // else its fill is on the way
+    return nullptr;
+  }
+  [[gnu::always_inline]] void touch(Line* l, bool write) {
+    if (l != mru_) l->used = ++stamp_, mru_ = l;
+    l->dirty |= write;
+    ++hits;
+    ++(write ? write_hits : read_hits);
   }
   Tick hit_ticks() const { return hit_ticks_; }
   void register_stats(StatRegistry& stats) override;
@@ -71,12 +85,6 @@ class Cache final : public MemLevel {
   uint64_t miss_ticks = 0;    // total picoseconds misses waited beyond the hit latency
 
  private:
-  struct Line {
-    uint32_t addr = ~0u;  // line address; never aligned while invalid, so a lookup compares it alone
-    bool valid = false, dirty = false;
-    uint64_t used = 0;  // LRU stamp
-    Tick ready = 0;     // when its data arrived (or will)
-  };
   MemResp access_slow(uint32_t addr, uint32_t size, AccessKind kind, Tick now);
   MemResp access_line(uint32_t line_addr, AccessKind kind, Tick now);
 

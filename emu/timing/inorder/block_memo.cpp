@@ -1,0 +1,52 @@
+#include "timing/inorder/block_memo.h"
+
+namespace pimnic::timing {
+
+static uint64_t signature_of(const StaticInfo& si, isa::Status status) {
+  ExecRecord r;
+  r.word = si.word;
+  r.id = si.id;
+  r.status = status;
+  return signature(r);
+}
+
+void BlockShape::build(uint32_t at, const StaticInfo* const* insns, unsigned count, uint32_t line_shift,
+                       const OpTiming& ops) {
+  pc = at;
+  n = uint8_t(count);
+  nreads = nwrites = nclasses = 0;
+  new_line = 0;
+  victim = mru = 0;
+  for (BlockMemo& m : memo) m.valid = false;
+  memo_ok = false;
+  const StaticInfo& last = *insns[count - 1];
+  ends_with_branch = last.br.is_branch;
+  last_mask = ends_with_branch ? ~(signature_of(last, isa::Status(0xFF)) ^ signature_of(last, isa::Status::Ok)) : ~0ull;
+  bool written[isa::REG_COUNT + 2] = {};
+  bool used[OpTiming::kClasses] = {};
+  for (unsigned i = 0; i < count; ++i) {
+    const StaticInfo& si = *insns[i];
+    sig[i] = signature_of(si, isa::Status::Ok);
+    if (i > 0 && ((at + 4 * i) >> line_shift) != ((at + 4 * i - 4) >> line_shift)) new_line |= uint16_t(1u << i);
+    if (si.serialize || si.refetch || si.many) return;
+    for (isa::RegId r : si.src) {
+      if (r == StaticInfo::kNoSrc || written[r]) continue;
+      bool seen = false;
+      for (unsigned k = 0; k < nreads; ++k) seen |= reads[k] == r;
+      if (seen) continue;
+      if (nreads == BlockMemo::kMaxReads) return;
+      reads[nreads++] = r;
+    }
+    for (isa::RegId r : si.dst) {
+      if (r == StaticInfo::kNoDst || written[r]) continue;
+      if (nwrites == BlockMemo::kMaxWrites) return;
+      written[r] = true;
+      writes[nwrites++] = r;
+    }
+    const size_t c = size_t(si.cls);
+    if (ops.interval[c] > 1 && !used[c]) used[c] = true, classes[nclasses++] = uint8_t(c);
+  }
+  memo_ok = true;
+}
+
+}  // namespace pimnic::timing

@@ -1,0 +1,90 @@
+// Memoised timing of straight-line blocks for the in-order model (inorder_model.h).
+//
+// Placing an instruction in the pipeline depends only on a few times the earlier ones left (when
+// the previous instruction entered each stage, when the pipeline drains, when the registers it
+// reads and the units it uses become free) and on how its fetch and memory accesses fare. Taken
+// relative to the cycle the block's first instruction is fetched, and with every time that cannot
+// delay anything any more clamped to one value, those inputs repeat: a loop body entered the same
+// way is placed the same way every iteration. A block remembers, per such entry state (its key),
+// what the in-order model computed the last time: the drain cycle after each instruction, what it
+// leaves behind, and the stall counts. When a block's accesses all hit the L1 caches (checked
+// before anything changes) and it runs as before, the model replays that instead of placing each
+// instruction, with the same result; anything else and it places the block's instructions one by
+// one as usual.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "cpu/exec_record.h"
+#include "isa/deps.h"
+#include "timing/inorder/static_info.h"
+#include "timing/op_timing.h"
+
+namespace pimnic::timing {
+
+struct BlockMemo {
+  static constexpr unsigned kMaxInsns = 16;   // instructions per block
+  static constexpr unsigned kMaxReads = 20;   // registers read before the block writes them
+  static constexpr unsigned kMaxWrites = 24;  // registers written
+  static constexpr unsigned kMaxAccesses = 8;  // per instruction
+  static constexpr unsigned kFixedKey = 4;    // prev_X, prev_M, drain, "first line already fetched"
+  static constexpr unsigned kMaxKey = kFixedKey + kMaxReads + OpTiming::kClasses;
+  bool valid = false;
+  uint16_t key[kMaxKey];
+  // After the block, relative to its first fetch cycle.
+  uint16_t drain[kMaxInsns];  // everything done, after each instruction
+  uint8_t nmem[kMaxInsns];    // each instruction's memory accesses, and which of them were stores
+  uint8_t stores[kMaxInsns];
+  uint16_t prev_D, prev_X, prev_M, fetch_end, result_at;  // of the last instruction
+  uint16_t reg[kMaxWrites];          // when each written register is ready
+  uint16_t unit[OpTiming::kClasses];  // when each used unpipelined unit is free (shape's order)
+  uint32_t stall_fetch_icache, stall_data, stall_unit, stall_memory;
+};
+
+// word, id, status and interrupted of a record as one value (adjacent fields): a record that
+// went as the block expects has the shape's signature (status Ok, or any for a final branch).
+inline uint64_t signature(const ExecRecord& r) {
+  static_assert(offsetof(ExecRecord, interrupted) == offsetof(ExecRecord, word) + 7);
+  uint64_t v;
+  std::memcpy(&v, &r.word, sizeof v);
+  return v;
+}
+
+// A block: the instructions from `pc` up to the first branch, serializing or refetching one, or
+// kMaxInsns; what it reads before writing, what it writes, the units it uses that are not fully
+// pipelined (a fully pipelined one is always free again by the next instruction's issue); its memos.
+struct BlockShape {
+  static constexpr unsigned kWays = 4;
+  uint32_t pc = 1;  // never an instruction's address: the slot starts empty
+  uint8_t n = 0;
+  bool memo_ok = false;  // no instruction that serializes, refetches or has more registers than slots
+  bool ends_with_branch = false;
+  uint8_t nreads = 0, nwrites = 0, nclasses = 0;
+  uint16_t new_line = 0;  // bit i: instruction i (> 0) is the first of a fetch line
+  uint64_t sig[BlockMemo::kMaxInsns];  // signature() of each instruction's record
+  uint64_t last_mask = ~0ull;           // what of the last one's signature must match
+  isa::RegId reads[BlockMemo::kMaxReads];
+  isa::RegId writes[BlockMemo::kMaxWrites];
+  uint8_t classes[OpTiming::kClasses];
+  uint8_t victim = 0;  // the memo to replace next
+  uint8_t mru = 0;     // the memo replayed last
+  BlockMemo memo[kWays];
+
+  // Build from the static information of the block's instructions (in order); memo_ok says
+  // whether it can be memoised (not if it has more reads or writes than a memo holds).
+  void build(uint32_t pc, const StaticInfo* const* insns, unsigned n, uint32_t line_shift, const OpTiming& ops);
+};
+
+class BlockTable {
+ public:
+  BlockTable() : e_(kEntries) {}
+  BlockShape& slot(uint32_t pc) { return e_[(pc >> 2) & (kEntries - 1)]; }
+
+ private:
+  static constexpr size_t kEntries = 2048;
+  std::vector<BlockShape> e_;
+};
+
+}  // namespace pimnic::timing
