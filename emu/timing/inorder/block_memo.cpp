@@ -2,14 +2,6 @@
 
 namespace pimnic::timing {
 
-static uint64_t signature_of(const StaticInfo& si, isa::Status status) {
-  ExecRecord r;
-  r.word = si.word;
-  r.id = si.id;
-  r.status = status;
-  return signature(r);
-}
-
 void BlockShape::build(uint32_t at, const StaticInfo* const* insns, unsigned count, uint32_t line_shift,
                        const OpTiming& ops) {
   pc = at;
@@ -19,14 +11,14 @@ void BlockShape::build(uint32_t at, const StaticInfo* const* insns, unsigned cou
   victim = mru = 0;
   for (BlockMemo& m : memo) m.valid = false;
   memo_ok = false;
-  const StaticInfo& last = *insns[count - 1];
-  ends_with_branch = last.br.is_branch;
-  last_mask = ends_with_branch ? ~(signature_of(last, isa::Status(0xFF)) ^ signature_of(last, isa::Status::Ok)) : ~0ull;
+  ends_with_branch = insns[count - 1]->br.is_branch;
   bool written[isa::REG_COUNT + 2] = {};
   bool used[OpTiming::kClasses] = {};
   for (unsigned i = 0; i < count; ++i) {
     const StaticInfo& si = *insns[i];
-    sig[i] = signature_of(si, isa::Status::Ok);
+    word[i] = si.word;
+    id[i] = si.id;
+    status_mask[i] = i + 1 == count && ends_with_branch ? 0 : 0xFF;
     if (i > 0 && ((at + 4 * i) >> line_shift) != ((at + 4 * i - 4) >> line_shift)) new_line |= uint16_t(1u << i);
     if (si.serialize || si.refetch || si.many) return;
     for (isa::RegId r : si.src) {

@@ -12,12 +12,9 @@
 // instruction, with the same result; anything else and it places the block's instructions one by
 // one as usual.
 #pragma once
-#include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
-#include "cpu/exec_record.h"
 #include "isa/deps.h"
 #include "timing/inorder/static_info.h"
 #include "timing/op_timing.h"
@@ -37,20 +34,12 @@ struct BlockMemo {
   uint16_t drain[kMaxInsns];  // everything done, after each instruction
   uint8_t nmem[kMaxInsns];    // each instruction's memory accesses, and which of them were stores
   uint8_t stores[kMaxInsns];
+  uint16_t fetches = 0;       // bit i: instruction i fetched a new line (the first: if key[3] is 0)
   uint16_t prev_D, prev_X, prev_M, fetch_end, result_at;  // of the last instruction
   uint16_t reg[kMaxWrites];          // when each written register is ready
   uint16_t unit[OpTiming::kClasses];  // when each used unpipelined unit is free (shape's order)
   uint32_t stall_fetch_icache, stall_data, stall_unit, stall_memory;
 };
-
-// word, id, status and interrupted of a record as one value (adjacent fields): a record that
-// went as the block expects has the shape's signature (status Ok, or any for a final branch).
-inline uint64_t signature(const ExecRecord& r) {
-  static_assert(offsetof(ExecRecord, interrupted) == offsetof(ExecRecord, word) + 7);
-  uint64_t v;
-  std::memcpy(&v, &r.word, sizeof v);
-  return v;
-}
 
 // A block: the instructions from `pc` up to the first branch, serializing or refetching one, or
 // kMaxInsns; what it reads before writing, what it writes, the units it uses that are not fully
@@ -63,8 +52,9 @@ struct BlockShape {
   bool ends_with_branch = false;
   uint8_t nreads = 0, nwrites = 0, nclasses = 0;
   uint16_t new_line = 0;  // bit i: instruction i (> 0) is the first of a fetch line
-  uint64_t sig[BlockMemo::kMaxInsns];  // signature() of each instruction's record
-  uint64_t last_mask = ~0ull;           // what of the last one's signature must match
+  uint32_t word[BlockMemo::kMaxInsns];
+  isa::InsnId id[BlockMemo::kMaxInsns];
+  uint8_t status_mask[BlockMemo::kMaxInsns];  // what of the status must be Ok (the final branch may jump)
   isa::RegId reads[BlockMemo::kMaxReads];
   isa::RegId writes[BlockMemo::kMaxWrites];
   uint8_t classes[OpTiming::kClasses];

@@ -206,9 +206,10 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r) {
   if (log_ || !cfg_.memo || !started_ || h.cycles() != drain_ + 1) return false;  // (after idling: one by one)
   pos_ = 0;
   base_ = std::max(fetch_ready_, prev_D_);
+  base_tick_ = base_ * period_;
   BlockShape& b = blocks_.slot(r.pc);
   shape_ = &b;
-  if (b.pc != r.pc || b.sig[0] != signature(r)) {
+  if (b.pc != r.pc || b.word[0] != r.word || b.id[0] != r.id) {
     mode_ = Mode::Build;
     return false;
   }
@@ -248,7 +249,7 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r) {
 // Whether r's fetch (if `fetch`) and data accesses hit the L1 caches however late in the block
 // they are made; with `hold`, the lines are kept in touches_ for commit_replay.
 [[gnu::always_inline]] inline bool InOrderModel::sure_hits(const ExecRecord& r, bool fetch, bool hold) {
-  const Tick at = base_ * period_;
+  const Tick at = base_tick_;
   if (fetch) [[unlikely]] {
     const uint32_t line = (r.pc >> line_shift_) << line_shift_;
     Cache::Line* l = l1i_->sure_hit(line, 1u << line_shift_, AccessKind::Fetch, at);
@@ -262,6 +263,13 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r) {
     if (hold) touches_[ntouch_++] = {l1d_, l, a.write, true};
   }
   return true;
+}
+
+// Is r the block's instruction i, not interrupted, and completed without a jump (the last one
+// may jump if it is a branch)? (Field by field: the stepper has just stored them one by one.)
+[[gnu::always_inline]] static inline bool as_expected(const BlockShape& b, unsigned i, const ExecRecord& r) {
+  return ((r.word ^ b.word[i]) | (uint32_t(r.id) ^ uint32_t(b.id[i])) | (uint32_t(r.status) & b.status_mask[i]) |
+          uint32_t(r.interrupted)) == 0;
 }
 
 // Which of r's accesses are stores (bit i: access i); BlockMemo::kMaxAccesses at most.
@@ -278,11 +286,9 @@ static inline uint8_t store_mask(const ExecRecord& r) {
   const BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
   const unsigned i = pos_;
-  const bool last = i + 1 == b.n;
-  bool ok = ((signature(r) ^ b.sig[i]) & (last ? b.last_mask : ~0ull)) == 0 && h.cycles() == expect_ &&
-            r.nmem == m.nmem[i];
+  bool ok = as_expected(b, i, r) && h.cycles() == expect_ && r.nmem == m.nmem[i];
   if (r.nmem) [[unlikely]] ok = ok && store_mask(r) == m.stores[i];
-  if (ok) [[likely]] ok = sure_hits(r, i ? (b.new_line >> i) & 1 : !m.key[3], true);
+  if (ok) [[likely]] ok = sure_hits(r, (m.fetches >> i) & 1, true);
   if (!ok) [[unlikely]] {
     leave_block();  // places records 0..i-1
     time(h, r);
@@ -292,8 +298,8 @@ static inline uint8_t store_mask(const ExecRecord& r) {
   h.cycle_offset += done - h.cycles();
   expect_ = done + 1;
   pos_ = i + 1;
-  next_rec_ = &recs_[pos_];
-  if (last) commit_replay(&r);
+  ++next_rec_;
+  if (pos_ == b.n) commit_replay(&r);
 }
 
 void InOrderModel::commit_replay(const ExecRecord* last) {
@@ -331,10 +337,10 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
   if (mode_ == Mode::Record) {
     const BlockShape& b = *shape_;
     const bool fetch = i ? (b.new_line >> i) & 1 : (r.pc >> line_shift_) != fetch_line_;
-    record_ok_ = record_ok_ && r.pc == b.pc + 4 * i && ((signature(r) ^ b.sig[i]) & (i + 1 == b.n ? b.last_mask : ~0ull)) == 0 &&
-                 stepped == drain_ + 1 && r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, fetch, false);
+    record_ok_ = record_ok_ && r.pc == b.pc + 4 * i && as_expected(b, i, r) && stepped == drain_ + 1 && r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, fetch, false);
     pending_.nmem[i] = r.nmem;
     pending_.stores[i] = record_ok_ ? store_mask(r) : 0;
+    pending_.fetches = uint16_t((pending_.fetches & ((1u << i) - 1)) | unsigned(fetch) << i);
   }
   const StaticInfo* si = place(r, stepped);
   h.cycle_offset += drain_ - h.cycles();

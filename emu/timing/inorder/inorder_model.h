@@ -118,6 +118,7 @@ class InOrderModel final : public CoreModel {
   const BlockMemo* memo_ = nullptr;  // Replay
   unsigned pos_ = 0;                 // instructions of the current block so far
   uint64_t base_ = 0;                // the block's first fetch cycle
+  Tick base_tick_ = 0;               // the same in picoseconds
   bool record_ok_ = false;           // Record: the block still qualifies for a memo
   unsigned nkey_ = 0;
   uint16_t key_[BlockMemo::kMaxKey];
