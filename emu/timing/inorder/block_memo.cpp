@@ -11,7 +11,8 @@ void BlockShape::build(uint32_t at, const StaticInfo* const* insns, unsigned cou
   victim = mru = 0;
   for (BlockMemo& m : memo) m.valid = false;
   memo_ok = false;
-  ends_with_branch = insns[count - 1]->br.is_branch;
+  last_branch = insns[count - 1]->br;
+  ends_with_branch = last_branch.is_branch;
   bool written[isa::REG_COUNT + 2] = {};
   bool used[OpTiming::kClasses] = {};
   for (unsigned i = 0; i < count; ++i) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "isa/deps.h"
+#include "timing/bpred/branch_info.h"
 #include "timing/inorder/static_info.h"
 #include "timing/op_timing.h"
 
@@ -50,6 +51,7 @@ struct BlockShape {
   uint8_t n = 0;
   bool memo_ok = false;  // no instruction that serializes, refetches or has more registers than slots
   bool ends_with_branch = false;
+  BranchInfo last_branch;  // the final instruction's, for the predictor
   uint8_t nreads = 0, nwrites = 0, nclasses = 0;
   uint16_t new_line = 0;  // bit i: instruction i (> 0) is the first of a fetch line
   uint32_t word[BlockMemo::kMaxInsns];

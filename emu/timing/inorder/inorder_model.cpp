@@ -57,10 +57,10 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   time(h, r);
 }
 
-[[gnu::always_inline]] inline uint64_t InOrderModel::fetch_after(const StaticInfo& si, const ExecRecord& r, uint64_t Fend, uint64_t E, Why& why) {
+[[gnu::always_inline]] inline uint64_t InOrderModel::fetch_after(const BranchInfo& br, const ExecRecord& r, uint64_t Fend, uint64_t E, Why& why) {
   uint64_t next_fetch = Fend;
-  if (si.br.is_branch && !r.interrupted) {
-    why.branch = bp_.predict_in_order(si.br, r.next_pc);
+  if (br.is_branch && !r.interrupted) {
+    why.branch = bp_.predict_in_order(br, r.next_pc);
     if (why.branch == BranchMiss::Direction || why.branch == BranchMiss::Target) {
       next_fetch = E + cfg_.mispredict_penalty;
       stats.stall_branch += next_fetch - Fend;
@@ -161,7 +161,7 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   if (si.many) [[unlikely]]
     for (unsigned i = 0; i < full->ndst; ++i) reg_ready_[full->dst[i]] = result;
   // ---- next fetch -----------------------------------------------------------------------------
-  uint64_t next_fetch = fetch_after(si, r, Fend, E, why);
+  uint64_t next_fetch = fetch_after(si.br, r, Fend, E, why);
   if (r.interrupted | si.refetch | ((r.next_pc != r.pc + 4) & !si.br.is_branch)) [[unlikely]] {
     // Context synchronization, an interrupt, or a jump without a branch (rfi, sc): refetch after it.
     if (r.interrupted) ++stats.interrupts;
@@ -323,8 +323,7 @@ void InOrderModel::commit_replay(const ExecRecord* last) {
   fetch_line_ = last->pc >> line_shift_;
   next_rec_ = recs_;
   Why why;
-  fetch_ready_ = fetch_after(info_.get(last->pc, last->word, last->id), *last, base_ + m.fetch_end,
-                             base_ + m.result_at, why);
+  fetch_ready_ = fetch_after(b.last_branch, *last, base_ + m.fetch_end, base_ + m.result_at, why);
   mode_ = Mode::Start;
 }
 

@@ -66,7 +66,7 @@ class InOrderModel final : public CoreModel {
   }
   // Where fetch continues after the last instruction of a block, and the predictor's verdict.
   struct Why;
-  uint64_t fetch_after(const StaticInfo& si, const ExecRecord& r, uint64_t fetch_end, uint64_t result_at, Why& why);
+  uint64_t fetch_after(const BranchInfo& br, const ExecRecord& r, uint64_t fetch_end, uint64_t result_at, Why& why);
 
   // ---- blocks (block_memo.h) ----
   // run() hands each stepped instruction to advance(): it replays a block from its memo, or
