@@ -22,6 +22,7 @@ DecodeCache::DecodeCache(AddressSpace& mem, const isa::Decoder& decoder, unsigne
 DecodeCache::~DecodeCache() { mem_.remove_listener(this); }
 
 void DecodeCache::reset_page(DecodedPage& p) {
+  ++generation_;
   for (Decoded& d : p.e) d = Decoded{&threaded_decode, 0, isa::InsnId::Invalid};
   p.e[DecodedPage::kEntries] = Decoded{&threaded_page_end, 0, isa::InsnId::Invalid};
 }

@@ -46,6 +46,9 @@ class DecodeCache : public MemoryListener {
   const Decoded& fill(uint32_t pc);
   // Forget everything (e.g. breakpoints changed).
   void invalidate_all();
+  // Changes whenever entries are reset (code written, invalidate_all): a caller that kept decoded
+  // instructions (the in-order model's blocks) may execute them as kept while it is unchanged.
+  uint64_t generation() const { return generation_; }
   const isa::Decoder& decoder() const { return decoder_; }
 
   // Debugger breakpoints: the entry at such a pc dispatches to a stub that stops the hart before
@@ -76,6 +79,7 @@ class DecodeCache : public MemoryListener {
   std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
   std::unordered_set<uint32_t> breakpoints_;
   FastSlot fast_[kFastSlots];
+  uint64_t generation_ = 0;
 };
 
 }  // namespace pimnic

@@ -85,6 +85,10 @@ struct Hart : public ArchState, public MemoryListener {
   StopReason step(ExecRecord& rec, bool poll = true);
   // step(rec, false), inline (defined in cpu/hart_step.h, for stepping loops).
   inline StopReason step_nopoll(ExecRecord& rec);
+  // The same for the instruction the caller knows is at pc: decoded earlier, with the decode
+  // cache's generation() unchanged since (the in-order model's block replay).
+  inline StopReason step_nopoll_known(ExecRecord& rec, isa::ExecFn fn, uint32_t word, isa::InsnId id);
+  uint64_t code_generation() const;
 
   uint64_t icount = 0;        // instructions retired by this hart
   uint64_t icount_limit = 0;  // run() returns when icount reaches this (devices may lower it)
@@ -257,6 +261,8 @@ struct Hart : public ArchState, public MemoryListener {
   void tlb_fill(uint32_t ea, const Region& r);
   void run_loop(DecodedPage* page, const Decoded* e);
   inline StopReason step_exec(ExecRecord& r);  // cpu/hart_step.h
+  inline StopReason exec_known(ExecRecord& r, isa::ExecFn fn, uint32_t word, isa::InsnId id);
+  inline void begin_record(ExecRecord& r);
   void record_access(uint32_t ea, unsigned size, bool write, bool mmio, const uint8_t* be_bytes);
   // record_access for N bytes of RAM at host address p (the recording fast path).
   template <unsigned N> void record_ram(uint32_t ea, bool write, const uint8_t* p) {

@@ -23,15 +23,24 @@ class HartStepper {
   // Before the first step, and after anything else ran the hart (Hart::run).
   void restart() { poll_ = true; }
   [[gnu::always_inline]] StopReason step(Hart& h, ExecRecord& r) {
+    return step_with(h, r, [&] { return h.step_nopoll(r); });
+  }
+  // For the instruction the caller knows is at pc (Hart::step_nopoll_known).
+  [[gnu::always_inline]] StopReason step_known(Hart& h, ExecRecord& r, isa::ExecFn fn, uint32_t word, isa::InsnId id) {
+    return step_with(h, r, [&] { return h.step_nopoll_known(r, fn, word, id); });
+  }
+
+ private:
+  template <typename NoPoll>
+  [[gnu::always_inline]] StopReason step_with(Hart& h, ExecRecord& r, NoPoll&& nopoll) {
     const bool poll = poll_ || h.cycles() >= poll_cycle_ || (h.msr & MSR_POW) ||
                       ((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
-    StopReason why = poll ? h.step(r, true) : h.step_nopoll(r);  // the common case inline
+    StopReason why = poll ? h.step(r, true) : nopoll();  // the common case inline
     if (poll) [[unlikely]] poll_cycle_ = h.cycles() + (h.next_timer_icount() - h.icount);
     poll_ = r.interrupted | recheck_[size_t(r.id)];  // (recheck_ covers InsnId::Invalid)
     return why;
   }
 
- private:
   const bool* recheck_;     // per InsnId (0..0xFFFF): interrupts must be checked after it
   uint64_t poll_cycle_ = 0;  // cycle at which the decrementer needs a look
   bool poll_ = true;         // check before the next instruction

@@ -3,7 +3,8 @@
 namespace pimnic::timing {
 
 void BlockShape::build(uint32_t at, const StaticInfo* const* insns, unsigned count, uint32_t line_shift,
-                       const OpTiming& ops) {
+                       const OpTiming& ops, uint64_t generation) {
+  code_generation = generation;
   pc = at;
   n = uint8_t(count);
   nreads = nwrites = nclasses = 0;
@@ -20,6 +21,7 @@ void BlockShape::build(uint32_t at, const StaticInfo* const* insns, unsigned cou
     word[i] = si.word;
     id[i] = si.id;
     status_mask[i] = i + 1 == count && ends_with_branch ? 0 : 0xFF;
+    exec[i] = isa::row(si.id).exec;
     if (i > 0 && ((at + 4 * i) >> line_shift) != ((at + 4 * i - 4) >> line_shift)) new_line |= uint16_t(1u << i);
     if (si.serialize || si.refetch || si.many) return;
     for (isa::RegId r : si.src) {

@@ -57,6 +57,8 @@ struct BlockShape {
   uint32_t word[BlockMemo::kMaxInsns];
   isa::InsnId id[BlockMemo::kMaxInsns];
   uint8_t status_mask[BlockMemo::kMaxInsns];  // what of the status must be Ok (the final branch may jump)
+  isa::ExecFn exec[BlockMemo::kMaxInsns];     // the executors, valid while the decode cache's
+  uint64_t code_generation = 0;               // generation is this (Hart::step_nopoll_known)
   isa::RegId reads[BlockMemo::kMaxReads];
   isa::RegId writes[BlockMemo::kMaxWrites];
   uint8_t classes[OpTiming::kClasses];
@@ -66,7 +68,8 @@ struct BlockShape {
 
   // Build from the static information of the block's instructions (in order); memo_ok says
   // whether it can be memoised (not if it has more reads or writes than a memo holds).
-  void build(uint32_t pc, const StaticInfo* const* insns, unsigned n, uint32_t line_shift, const OpTiming& ops);
+  void build(uint32_t pc, const StaticInfo* const* insns, unsigned n, uint32_t line_shift, const OpTiming& ops,
+             uint64_t code_generation);
 };
 
 class BlockTable {

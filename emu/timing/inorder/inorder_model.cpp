@@ -40,8 +40,15 @@ StopReason InOrderModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
   stepper_.restart();
   while (h.icount < end && h.cycles() < until_cycle) {
     ExecRecord& r = *next_rec_;
-    StopReason why = stepper_.step(h, r);
-    if (r.status != Status::Stop || r.id != isa::InsnId::Invalid) [[likely]] advance(h, r);
+    const uint64_t code = h.code_generation();  // before the step: it may write code
+    StopReason why;
+    if (mode_ == Mode::Replay && shape_->code_generation == code) [[likely]] {
+      const BlockShape& b = *shape_;  // the instruction replay expects, as decoded before
+      why = stepper_.step_known(h, r, b.exec[pos_], b.word[pos_], b.id[pos_]);
+    } else {
+      why = stepper_.step(h, r);
+    }
+    if (r.status != Status::Stop || r.id != isa::InsnId::Invalid) [[likely]] advance(h, r, code);
     if (why != StopReason::None) [[unlikely]] {
       leave_block();
       return why;
@@ -178,9 +185,9 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
 
 // ---- blocks ----------------------------------------------------------------------------------
 
-[[gnu::always_inline]] inline void InOrderModel::advance(Hart& h, const ExecRecord& r) {
+[[gnu::always_inline]] inline void InOrderModel::advance(Hart& h, const ExecRecord& r, uint64_t code) {
   if (mode_ == Mode::Replay) [[likely]] return replay(h, r);
-  if (mode_ == Mode::Start && begin_block(h, r)) return;
+  if (mode_ == Mode::Start && begin_block(h, r, code)) return;
   eager(h, r);
 }
 
@@ -202,7 +209,7 @@ template <typename Fn>
   for (unsigned i = 0; i < b.nclasses; ++i) fn(k++, relative(unit_free_[b.classes[i]], base_, 2));
 }
 
-bool InOrderModel::begin_block(Hart& h, const ExecRecord& r) {
+bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
   if (log_ || !cfg_.memo || !started_ || h.cycles() != drain_ + 1) return false;  // (after idling: one by one)
   pos_ = 0;
   base_ = std::max(fetch_ready_, prev_D_);
@@ -211,6 +218,7 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r) {
   shape_ = &b;
   if (b.pc != r.pc || b.word[0] != r.word || b.id[0] != r.id) {
     mode_ = Mode::Build;
+    build_code_ = code;
     return false;
   }
   mode_ = Mode::Plain;
@@ -354,7 +362,7 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
   const bool end = !si || si->br.is_branch || si->serialize || si->refetch || si->many || r.status != Status::Ok ||
                    r.interrupted || pos_ == BlockMemo::kMaxInsns || (mode_ != Mode::Build && pos_ == shape_->n);
   if (!end) return;
-  if (mode_ == Mode::Build && si && !r.interrupted) shape_->build(built_[0]->pc, built_, pos_, line_shift_, ops_);
+  if (mode_ == Mode::Build && si && !r.interrupted) shape_->build(built_[0]->pc, built_, pos_, line_shift_, ops_, build_code_);
   if (mode_ == Mode::Record && record_ok_ && pos_ == shape_->n) record_memo();
   mode_ = Mode::Start;
 }

@@ -71,8 +71,9 @@ class InOrderModel final : public CoreModel {
   // ---- blocks (block_memo.h) ----
   // run() hands each stepped instruction to advance(): it replays a block from its memo, or
   // places the instructions one by one while building the block's shape or recording a memo.
-  void advance(Hart& h, const ExecRecord& r);
-  bool begin_block(Hart& h, const ExecRecord& r);  // true if r is replayed
+  // (code: the decode cache's generation before r was stepped)
+  void advance(Hart& h, const ExecRecord& r, uint64_t code);
+  bool begin_block(Hart& h, const ExecRecord& r, uint64_t code);  // true if r is replayed
   void eager(Hart& h, const ExecRecord& r);
   void replay(Hart& h, const ExecRecord& r);
   void commit_replay(const ExecRecord* last);
@@ -125,6 +126,7 @@ class InOrderModel final : public CoreModel {
   uint64_t stalls_at_start_[4] = {};  // Record: stall counters when the block began
   BlockMemo pending_;                 // Record: the memo being filled
   const StaticInfo* built_[BlockMemo::kMaxInsns];  // Build
+  uint64_t build_code_ = 0;                         // Build: the decode cache's generation before it
   uint64_t last_fetch_end_ = 0, last_result_at_ = 0;  // of the last instruction placed
   // Replay: the records (materialized if the block does not go as remembered), and the cache
   // lines it hits, touched in order once it is through.
