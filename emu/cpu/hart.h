@@ -88,7 +88,7 @@ struct Hart : public ArchState, public MemoryListener {
   // The same for the instruction the caller knows is at pc: decoded earlier, with the decode
   // cache's generation() unchanged since (the in-order model's block replay).
   inline StopReason step_nopoll_known(ExecRecord& rec, isa::ExecFn fn, uint32_t word, isa::InsnId id);
-  uint64_t code_generation() const;
+  inline uint64_t code_generation() const;  // DecodeCache::generation()
 
   uint64_t icount = 0;        // instructions retired by this hart
   uint64_t icount_limit = 0;  // run() returns when icount reaches this (devices may lower it)

@@ -26,7 +26,8 @@ namespace pimnic {
 }
 
 // The decoded instruction at pc (word, id and its executor) into r.
-[[gnu::always_inline]] inline StopReason Hart::exec_known(ExecRecord& r, isa::ExecFn fn, uint32_t word, isa::InsnId id) {
+[[gnu::always_inline]] inline StopReason Hart::exec_known(ExecRecord& r, isa::ExecFn fn, uint32_t word,
+                                                          isa::InsnId id) {
   r.word = word;
   r.id = id;
   icount_limit = icount + 1;

@@ -64,7 +64,8 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   time(h, r);
 }
 
-[[gnu::always_inline]] inline uint64_t InOrderModel::fetch_after(const BranchInfo& br, const ExecRecord& r, uint64_t Fend, uint64_t E, Why& why) {
+[[gnu::always_inline]] inline uint64_t InOrderModel::fetch_after(const BranchInfo& br, const ExecRecord& r,
+                                                                 uint64_t Fend, uint64_t E, Why& why) {
   uint64_t next_fetch = Fend;
   if (br.is_branch && !r.interrupted) {
     why.branch = bp_.predict_in_order(br, r.next_pc);
@@ -266,7 +267,8 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
   }
   for (unsigned i = 0; i < r.nmem; ++i) {
     const MemAccess& a = r.mem[i];
-    Cache::Line* l = a.mmio ? nullptr : l1d_->sure_hit(a.addr, a.size, a.write ? AccessKind::Store : AccessKind::Load, at);
+    const AccessKind kind = a.write ? AccessKind::Store : AccessKind::Load;
+    Cache::Line* l = a.mmio ? nullptr : l1d_->sure_hit(a.addr, a.size, kind, at);
     if (!l || ntouch_ == kMaxTouches) return false;
     if (hold) touches_[ntouch_++] = {l1d_, l, a.write, true};
   }
@@ -344,7 +346,8 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
   if (mode_ == Mode::Record) {
     const BlockShape& b = *shape_;
     const bool fetch = i ? (b.new_line >> i) & 1 : (r.pc >> line_shift_) != fetch_line_;
-    record_ok_ = record_ok_ && r.pc == b.pc + 4 * i && as_expected(b, i, r) && stepped == drain_ + 1 && r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, fetch, false);
+    record_ok_ = record_ok_ && r.pc == b.pc + 4 * i && as_expected(b, i, r) && stepped == drain_ + 1 &&
+                 r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, fetch, false);
     pending_.nmem[i] = r.nmem;
     pending_.stores[i] = record_ok_ ? store_mask(r) : 0;
     pending_.fetches = uint16_t((pending_.fetches & ((1u << i) - 1)) | unsigned(fetch) << i);
@@ -362,7 +365,8 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
   const bool end = !si || si->br.is_branch || si->serialize || si->refetch || si->many || r.status != Status::Ok ||
                    r.interrupted || pos_ == BlockMemo::kMaxInsns || (mode_ != Mode::Build && pos_ == shape_->n);
   if (!end) return;
-  if (mode_ == Mode::Build && si && !r.interrupted) shape_->build(built_[0]->pc, built_, pos_, line_shift_, ops_, build_code_);
+  if (mode_ == Mode::Build && si && !r.interrupted)
+    shape_->build(built_[0]->pc, built_, pos_, line_shift_, ops_, build_code_);
   if (mode_ == Mode::Record && record_ok_ && pos_ == shape_->n) record_memo();
   mode_ = Mode::Start;
 }
