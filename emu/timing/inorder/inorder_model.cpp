@@ -198,15 +198,21 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   return t > base + lo ? t - base : lo;
 }
 
-// The key of the block's entry state, element by element (BlockMemo::key).
+// The key of the block's entry state, element by element (BlockMemo::key). With skip_implied,
+// the registers' entries are left out when the drain point's is clamped: every result is ready
+// before the drain point (W waits for it), so they are all clamped too.
 template <typename Fn>
-[[gnu::always_inline]] inline void InOrderModel::for_each_key(const BlockShape& b, bool line_fetched, Fn&& fn) const {
+[[gnu::always_inline]] inline void InOrderModel::for_each_key(const BlockShape& b, bool line_fetched,
+                                                              bool skip_implied, Fn&& fn) const {
+  const uint64_t drain = relative(drain_, base_, 3);  // W waits for the drain, beyond the first M
   fn(0, relative(prev_X_, base_, 1));  // D waits for the previous X beyond the first fetch cycle
   fn(1, relative(prev_M_, base_, 2));  // M for the previous M, beyond the first E
-  fn(2, relative(drain_, base_, 3));   // W for the drain, beyond the first M
+  fn(2, drain);
   fn(3, uint64_t(line_fetched));
   unsigned k = BlockMemo::kFixedKey;
-  for (unsigned i = 0; i < b.nreads; ++i) fn(k++, relative(reg_ready_[b.reads[i]], base_, 2));  // X >= base + 2
+  if (!skip_implied || drain != 3)
+    for (unsigned i = 0; i < b.nreads; ++i) fn(k + i, relative(reg_ready_[b.reads[i]], base_, 2));  // X >= base + 2
+  k += b.nreads;
   for (unsigned i = 0; i < b.nclasses; ++i) fn(k++, relative(unit_free_[b.classes[i]], base_, 2));
 }
 
@@ -231,7 +237,7 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
     const BlockMemo& m = b.memo[way];
     if (!m.valid) continue;
     uint64_t diff = 0;
-    for_each_key(b, line_fetched, [&](unsigned k, uint64_t v) { diff |= v ^ m.key[k]; });
+    for_each_key(b, line_fetched, true, [&](unsigned k, uint64_t v) { diff |= v ^ m.key[k]; });
     if (diff) continue;
     b.mru = uint8_t(way);
     mode_ = Mode::Replay;
@@ -243,7 +249,7 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
   }
   bool fits = true;
   nkey_ = BlockMemo::kFixedKey + b.nreads + b.nclasses;
-  for_each_key(b, line_fetched, [&](unsigned k, uint64_t v) {
+  for_each_key(b, line_fetched, false, [&](unsigned k, uint64_t v) {
     key_[k] = uint16_t(v);
     fits &= v <= 0xFFFF;
   });

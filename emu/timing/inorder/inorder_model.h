@@ -77,7 +77,7 @@ class InOrderModel final : public CoreModel {
   void eager(Hart& h, const ExecRecord& r);
   void replay(Hart& h, const ExecRecord& r);
   void commit_replay(const ExecRecord* last);
-  template <typename Fn> void for_each_key(const BlockShape& b, bool line_fetched, Fn&& fn) const;
+  template <typename Fn> void for_each_key(const BlockShape& b, bool line_fetched, bool skip_implied, Fn&& fn) const;
   void record_memo();
   // Place what a replay held back (records 0..pos_-1), and leave the block.
   void leave_block();
