@@ -23,11 +23,11 @@ class HartStepper {
   // Before the first step, and after anything else ran the hart (Hart::run).
   void restart() { poll_ = true; }
   [[gnu::always_inline]] StopReason step(Hart& h, ExecRecord& r) {
-    return step_with(h, r, [&] { return h.step_nopoll(r); });
+    return step_with(h, r, [&]() __attribute__((always_inline)) { return h.step_nopoll(r); });
   }
   // For the instruction the caller knows is at pc (Hart::step_nopoll_known).
   [[gnu::always_inline]] StopReason step_known(Hart& h, ExecRecord& r, isa::ExecFn fn, uint32_t word, isa::InsnId id) {
-    return step_with(h, r, [&] { return h.step_nopoll_known(r, fn, word, id); });
+    return step_with(h, r, [&]() __attribute__((always_inline)) { return h.step_nopoll_known(r, fn, word, id); });
   }
 
  private:
