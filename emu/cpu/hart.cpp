@@ -103,10 +103,7 @@ void Hart::run_loop(DecodedPage* page, const Decoded* e) {
 #endif
 
 StopReason Hart::step(ExecRecord& r, bool poll) {
-  stop_reason = StopReason::None;
-  r.clear();
-  r.pc = pc;
-  rec = &r;  // so that an interrupt taken before the instruction is recorded too
+  begin_record(r);  // (rec set: an interrupt taken before the instruction is recorded too)
   if (poll) poll_interrupts();
   if ((msr & MSR_POW) && stop_reason == StopReason::None) [[unlikely]] {
     // The whole wait in one step, up to the machine's next event (a device may wake the hart).

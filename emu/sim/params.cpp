@@ -34,9 +34,8 @@ std::string fmt_double(double v) {
 
 uint64_t parse_unsigned(const std::string& name, const std::string& text, uint64_t max) {
   uint64_t v;
-  if (!text.empty() && text[0] != '-' && parse_uint_text(text, v, ~0ull) && v > max)
-    throw ParamError(name + ": value '" + text + "' is out of range");
-  if (!parse_uint_text(text, v, max)) throw ParamError(name + ": expected a non-negative integer, got '" + text + "'");
+  if (!parse_uint_text(text, v)) throw ParamError(name + ": expected a non-negative integer, got '" + text + "'");
+  if (v > max) throw ParamError(name + ": value '" + text + "' is out of range");
   return v;
 }
 

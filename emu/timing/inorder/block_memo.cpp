@@ -13,14 +13,13 @@ void BlockShape::build(uint32_t at, const StaticInfo* const* insns, unsigned cou
   for (BlockMemo& m : memo) m.valid = false;
   memo_ok = false;
   last_branch = insns[count - 1]->br;
-  ends_with_branch = last_branch.is_branch;
   bool written[isa::REG_COUNT + 2] = {};
   bool used[OpTiming::kClasses] = {};
   for (unsigned i = 0; i < count; ++i) {
     const StaticInfo& si = *insns[i];
     word[i] = si.word;
     id[i] = si.id;
-    status_mask[i] = i + 1 == count && ends_with_branch ? 0 : 0xFF;
+    status_mask[i] = i + 1 == count && last_branch.is_branch ? 0 : 0xFF;
     exec[i] = isa::row(si.id).exec;
     if (i > 0 && ((at + 4 * i) >> line_shift) != ((at + 4 * i - 4) >> line_shift)) new_line |= uint16_t(1u << i);
     if (si.serialize || si.refetch || si.many) return;

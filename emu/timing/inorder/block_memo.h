@@ -50,7 +50,6 @@ struct BlockShape {
   uint32_t pc = 1;  // never an instruction's address: the slot starts empty
   uint8_t n = 0;
   bool memo_ok = false;  // no instruction that serializes, refetches or has more registers than slots
-  bool ends_with_branch = false;
   BranchInfo last_branch;  // the final instruction's, for the predictor
   uint8_t nreads = 0, nwrites = 0, nclasses = 0;
   uint16_t new_line = 0;  // bit i: instruction i (> 0) is the first of a fetch line

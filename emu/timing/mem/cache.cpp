@@ -66,7 +66,7 @@ MemResp Cache::access_line(uint32_t addr, AccessKind kind, Tick now) {
   const Tick looked = now + hit_ticks_;
   ++stamp_;
   // The common case first: the same line as last time, already filled, a write-back hit.
-  if (Line* l = mru_; l && l->addr == addr && l->valid && l->ready <= looked && (cfg_.write_back || !write)) {
+  if (Line* l = mru_; l && l->addr == addr && l->ready <= looked && (cfg_.write_back || !write)) {
     l->used = stamp_;
     l->dirty |= write;
     ++hits;
@@ -111,17 +111,17 @@ MemResp Cache::access_line(uint32_t addr, AccessKind kind, Tick now) {
   *mshr = below.ready;
   Line* victim = set;
   for (Line* l = set; l != end; ++l) {
-    if (!l->valid) {
+    if (!l->valid()) {
       victim = l;
       break;
     }
     if (l->used < victim->used) victim = l;
   }
-  if (victim->valid && victim->dirty) {
+  if (victim->valid() && victim->dirty) {
     ++writebacks;
     next_->access({victim->addr, cfg_.line, AccessKind::Writeback}, start);
   }
-  *victim = Line{addr, true, write && cfg_.write_back, stamp_, below.ready};
+  *victim = Line{addr, write && cfg_.write_back, stamp_, below.ready};
   mru_ = victim;
   if (write && !cfg_.write_back) next_->access({addr, cfg_.line, AccessKind::Store}, below.ready);
   miss_ticks += below.ready - looked;

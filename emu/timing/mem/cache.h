@@ -49,9 +49,10 @@ class Cache final : public MemLevel {
   }
   struct Line {
     uint32_t addr = ~0u;  // line address; never aligned while invalid, so a lookup compares it alone
-    bool valid = false, dirty = false;
+    bool dirty = false;
     uint64_t used = 0;  // LRU stamp
     Tick ready = 0;     // when its data arrived (or will)
+    bool valid() const { return addr != ~0u; }
   };
   // The line that an access made at `now` or later hits on the inline path, found without
   // changing anything; null when it may not. touch() then does what the hit does. (The in-order
