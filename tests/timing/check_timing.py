@@ -106,6 +106,12 @@ def same_run(a, b):
     return None
 
 
+def program_args(a, options):
+    """pimnic's arguments for a.elf with `options`: a Linux program (deterministic clock and an
+    empty environment) after them, a firmware image before."""
+    return ["--clock", "sim", "--clear-env"] + options + [a.elf] if a.linux else [a.elf] + options
+
+
 def invariant(a, timed):
     """The image or Linux program under the functional model and under `timed`: same exit status,
     stdout and commit trace (without its cycle column)."""
@@ -113,10 +119,7 @@ def invariant(a, timed):
     with tempfile.TemporaryDirectory() as tmp:
         for model in ("functional", timed):
             trace = Path(tmp) / f"{model}.trace"
-            if a.linux:
-                args = ["--model", model, "--clock", "sim", "--clear-env", "--trace", f"commit:{trace}", a.elf]
-            else:
-                args = [a.elf, "--model", model, "--trace", f"commit:{trace}"]
+            args = program_args(a, ["--model", model, "--trace", f"commit:{trace}"])
             rc, _, err = run(a.pimnic, args, linux=a.linux, stdout_file="/dev/null")
             plain = [x for x in args if not x.startswith("--trace") and not x.startswith("commit:")]
             rc2, out, _ = run(a.pimnic, plain, linux=a.linux)  # stdout, from a run without the trace
@@ -156,15 +159,14 @@ def determinism(a, model, name):
         if outs[0][n] != outs[1][n]:
             sys.exit(f"{n} differs between two identical runs")
     # (A traced run places every instruction by itself: only the count of replayed ones differs.)
-    if timing_stats(outs[0]["stats.json"]) != timing_stats(outs[0]["plain stats.json"]):
+    if timing_stats(json.loads(outs[0]["stats.json"])) != timing_stats(json.loads(outs[0]["plain stats.json"])):
         sys.exit(f"a traced {name} run and an untraced one give different statistics")
     print("identical:", ", ".join(outs[0]))
 
 
-def timing_stats(stats_json):
+def timing_stats(stats):
     """Statistics without host figures and the in-order model's count of replayed instructions."""
-    s = json.loads(stats_json)
-    return {k: v for k, v in s.items() if "host" not in k and not k.endswith("inorder.replayed")}
+    return {k: v for k, v in stats.items() if "host" not in k and not k.endswith("inorder.replayed")}
 
 
 def cmd_determinism(a):
@@ -177,11 +179,7 @@ def cmd_memo(a):
     with tempfile.TemporaryDirectory() as tmp:
         for memo in ("true", "false"):
             d = Path(tmp) / memo
-            args = ["--set", f"core.inorder.memo={memo}", "--model", "inorder", "--out", str(d)]
-            if a.linux:
-                args = ["--no-progress", "--clock", "sim", "--clear-env"] + args + [a.elf]
-            else:
-                args = [a.elf] + args
+            args = program_args(a, ["--set", f"core.inorder.memo={memo}", "--model", "inorder", "--out", str(d)])
             rc, _, err = run(a.pimnic, args, linux=a.linux, stdout_file="/dev/null")
             if rc != 0 and not a.allow_fail:
                 sys.exit(f"memo={memo} run failed ({rc}): {err}")
@@ -191,7 +189,7 @@ def cmd_memo(a):
     print(f"{insts} instructions, {replayed['true']} replayed from block memos")
     if replayed["false"] != 0 or replayed["true"] == 0:
         sys.exit(f"replayed instructions: {replayed['true']} with memos, {replayed['false']} without")
-    on, off = (timing_stats(json.dumps(stats[m])) for m in ("true", "false"))
+    on, off = (timing_stats(stats[m]) for m in ("true", "false"))
     diff = sorted(k for k in on.keys() | off.keys() if on.get(k) != off.get(k))
     if diff:
         sys.exit("statistics differ with and without block memos: " +
