@@ -13,6 +13,12 @@ class BimodalPredictor final : public DirectionPredictor {
   bool predict(uint32_t pc, uint32_t target, DirState& st) override;
   void recover(const DirState&, bool) override {}
   void update(uint32_t pc, bool taken, const DirState& st) override;
+  bool predict_in_order(uint32_t pc, uint32_t, bool taken) override {
+    uint8_t& c = ctr_[(pc >> 2) & mask_];
+    const bool p = c >= 2;
+    count(c, taken, 3);
+    return p;
+  }
 
  private:
   std::vector<uint8_t> ctr_;

@@ -1,9 +1,14 @@
 #include "timing/bpred/branch_predictor.h"
 
+#include "timing/bpred/bimodal.h"
+
 namespace pimnic::timing {
 
 BranchPredictor::BranchPredictor(const BpredConfig& c)
-    : dir_(make_direction_predictor(c)), btb_(c.btb_sets, c.btb_ways), ras_(c.ras_size) {}
+    : dir_(make_direction_predictor(c)),
+      bimodal_(dynamic_cast<BimodalPredictor*>(dir_.get())),
+      btb_(c.btb_sets, c.btb_ways),
+      ras_(c.ras_size) {}
 
 void BranchPredictor::ras_action(const BranchInfo& b, bool taken) {
   if (!taken) return;
@@ -75,10 +80,49 @@ void BranchPredictor::ras_action(const BranchInfo& b, bool taken) {
 }
 
 // (predict, resolve and commit are always_inline: inlined here, called out of line by the OoO model.)
+// The same steps as predict, resolve and commit in a row, without the prediction record: the
+// in-order model asks once per branch, and the generic path showed in its profiles.
 BranchMiss BranchPredictor::predict_in_order(const BranchInfo& b, uint32_t next_pc) {
-  const BranchPrediction p = predict(b);
-  const BranchMiss m = resolve(b, p, next_pc);
-  commit(b, p, next_pc);
+  const bool taken = next_pc != b.pc + 4 || !b.conditional;
+  ++stats.lookups;
+  bool predicted = true;
+  if (b.conditional) {
+    ++stats.cond_lookups;
+    predicted = bimodal_ ? bimodal_->predict_in_order(b.pc, b.target, taken)
+                         : dir_->predict_in_order(b.pc, b.target, taken);
+    stats.cond_correct += taken == predicted;
+  }
+  uint32_t target = 0;
+  bool decode_redirect = false;
+  if (b.ret) {
+    target = ras_.peek();
+  } else {
+    ++stats.btb_lookups;
+    const bool hit = btb_.lookup(b.pc, target);
+    stats.btb_hits += hit;
+    if (!b.indirect && (!hit || target != b.target)) {
+      target = b.target;
+      decode_redirect = true;
+    }
+  }
+  const uint32_t predicted_pc = predicted && (target || !b.indirect) ? target : b.pc + 4;
+  if (predicted && b.ret) ++stats.ras_pops, stats.ras_correct += taken && predicted_pc == next_pc;
+  BranchMiss m = BranchMiss::None;
+  if (b.call | b.ret) [[unlikely]] {
+    const RasState saved = ras_.save();  // the speculative action and its repair, as fetch does them
+    ras_action(b, predicted);
+    if (b.conditional && taken != predicted) {
+      ras_.restore(saved);
+      ras_action(b, taken);
+    }
+  }
+  if (b.conditional && taken != predicted)
+    m = BranchMiss::Direction, ++stats.direction_misses, ++stats.mispredicts;
+  else if (predicted_pc != next_pc)
+    m = BranchMiss::Target, ++stats.target_misses, ++stats.mispredicts;
+  else if (predicted && decode_redirect)
+    m = BranchMiss::Misfetch, ++stats.misfetches;
+  if (taken && !b.ret) btb_.update(b.pc, next_pc);
   return m;
 }
 

@@ -14,6 +14,8 @@
 
 namespace pimnic::timing {
 
+class BimodalPredictor;
+
 struct BranchPrediction {
   bool taken = false;
   uint32_t next_pc = 0;         // predicted fetch address after the branch
@@ -52,6 +54,7 @@ class BranchPredictor {
   // Apply a branch's effect on the return stack, given its direction.
   void ras_action(const BranchInfo& b, bool taken);
   std::unique_ptr<DirectionPredictor> dir_;
+  BimodalPredictor* bimodal_;  // dir_ when it is one: called directly (the in-order hot path)
   Btb btb_;
   ReturnStack ras_;
 };

@@ -39,6 +39,14 @@ class DirectionPredictor {
   virtual void recover(const DirState& st, bool taken) = 0;
   // Train with the outcome (in program order, at commit).
   virtual void update(uint32_t pc, bool taken, const DirState& st) = 0;
+  // predict, recover when wrong, update: a pipeline with one branch in flight. Returns the prediction.
+  virtual bool predict_in_order(uint32_t pc, uint32_t target, bool taken) {
+    DirState st;
+    const bool p = predict(pc, target, st);
+    if (p != taken) recover(st, taken);
+    update(pc, taken, st);
+    return p;
+  }
 };
 
 // A saturating counter of `bits` bits, taken when in the upper half.
