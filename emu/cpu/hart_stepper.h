@@ -29,6 +29,16 @@ class HartStepper {
   [[gnu::always_inline]] StopReason step_known(Hart& h, ExecRecord& r, isa::ExecFn fn, uint32_t word, isa::InsnId id) {
     return step_with(h, r, [&]() __attribute__((always_inline)) { return h.step_nopoll_known(r, fn, word, id); });
   }
+  // Whether steps that all start before `cycle` need no interrupt check, provided each one says
+  // quiet_after(): the caller may then call Hart::step_nopoll_known itself.
+  bool quiet_until(const Hart& h, uint64_t cycle) const {
+    return !poll_ && cycle < poll_cycle_ && !(h.msr & MSR_POW) && !((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
+  }
+  // After such a step: false when the next one must go through step() again.
+  [[gnu::always_inline]] bool quiet_after(const ExecRecord& r) {
+    poll_ = r.interrupted | recheck_[size_t(r.id)];
+    return !poll_;
+  }
 
  private:
   template <typename NoPoll>

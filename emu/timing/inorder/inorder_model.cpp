@@ -39,6 +39,14 @@ StopReason InOrderModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
   const uint64_t end = h.icount + budget;
   stepper_.restart();
   while (h.icount < end && h.cycles() < until_cycle) {
+    if (mode_ == Mode::Replay && quiet_rest(h, end, until_cycle)) [[likely]] {
+      const StopReason why = replay_rest(h);
+      if (why != StopReason::None) [[unlikely]] {
+        leave_block();
+        return why;
+      }
+      continue;
+    }
     ExecRecord& r = *next_rec_;
     const uint64_t code = h.code_generation();  // before the step: it may write code
     StopReason why;
@@ -316,6 +324,52 @@ static inline uint8_t store_mask(const ExecRecord& r) {
   pos_ = i + 1;
   ++next_rec_;
   if (pos_ == b.n) commit_replay(&r);
+}
+
+// Before step j of the block the clock reads base + drain[j - 1] (replay sets it so), so the
+// last step starts at base + drain[n - 2].
+bool InOrderModel::quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle) const {
+  const BlockShape& b = *shape_;
+  const uint64_t last_start = base_ + memo_->drain[b.n - 2];
+  return b.code_generation == h.code_generation() && h.icount + (b.n - pos_) <= end && last_start < until_cycle &&
+         stepper_.quiet_until(h, last_start);
+}
+
+// replay() for the remaining instructions, stepped directly: each runs the executor the block
+// holds, so the word and id are the block's (no wait state: quiet_until), and no interrupt is
+// checked before it (as HartStepper would not). It stops where replay() would diverge, at the
+// block's end, when a step stops the hart or asks for an interrupt check, or when a store may
+// have rewritten code.
+StopReason InOrderModel::replay_rest(Hart& h) {
+  const BlockShape& b = *shape_;
+  const BlockMemo& m = *memo_;
+  for (unsigned i = pos_;; ++i) {
+    ExecRecord& r = recs_[i];
+    const StopReason why = h.step_nopoll_known(r, b.exec[i], b.word[i], b.id[i]);
+    const bool quiet = stepper_.quiet_after(r);
+    bool ok = ((uint32_t(r.status) & b.status_mask[i]) | uint32_t(r.interrupted)) == 0 && r.nmem == m.nmem[i];
+    if (r.nmem) [[unlikely]] ok = ok && store_mask(r) == m.stores[i];
+    if (ok) [[likely]] ok = sure_hits(r, (m.fetches >> i) & 1, true);
+    if (!ok) [[unlikely]] {
+      pos_ = i;
+      leave_block();  // places records 0..i-1
+      time(h, r);
+      return why;
+    }
+    const uint64_t done = base_ + m.drain[i];
+    h.cycle_offset += done - h.cycles();
+    if (i + 1 == b.n) {
+      pos_ = b.n;
+      commit_replay(&r);
+      return why;
+    }
+    if (why != StopReason::None || !quiet || (r.nmem && h.code_generation() != b.code_generation)) [[unlikely]] {
+      pos_ = i + 1;
+      next_rec_ = &recs_[i + 1];
+      expect_ = done + 1;
+      return why;
+    }
+  }
 }
 
 void InOrderModel::commit_replay(const ExecRecord* last) {
