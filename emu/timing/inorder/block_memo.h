@@ -40,6 +40,7 @@ struct BlockMemo {
   uint16_t reg[kMaxWrites];          // when each written register is ready
   uint16_t unit[OpTiming::kClasses];  // when each used unpipelined unit is free (shape's order)
   uint32_t stall_fetch_icache, stall_data, stall_unit, stall_memory;
+  uint16_t fetch_hits, loads, stores_total;  // the block's I-cache hits, loads and stores
 };
 
 // A block: the instructions from `pc` up to the first branch, serializing or refetching one, or

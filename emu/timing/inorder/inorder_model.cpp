@@ -277,14 +277,14 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
     const uint32_t line = (r.pc >> line_shift_) << line_shift_;
     Cache::Line* l = l1i_->sure_hit(line, 1u << line_shift_, AccessKind::Fetch, at);
     if (!l || ntouch_ == kMaxTouches) return false;
-    if (hold) touches_[ntouch_++] = {l1i_, l, false, false};
+    if (hold) touches_[ntouch_++] = {l1i_, l, false};
   }
   for (unsigned i = 0; i < r.nmem; ++i) {
     const MemAccess& a = r.mem[i];
     const AccessKind kind = a.write ? AccessKind::Store : AccessKind::Load;
     Cache::Line* l = a.mmio ? nullptr : l1d_->sure_hit(a.addr, a.size, kind, at);
     if (!l || ntouch_ == kMaxTouches) return false;
-    if (hold) touches_[ntouch_++] = {l1d_, l, a.write, true};
+    if (hold) touches_[ntouch_++] = {l1d_, l, a.write};
   }
   return true;
 }
@@ -375,11 +375,11 @@ StopReason InOrderModel::replay_rest(Hart& h) {
 void InOrderModel::commit_replay(const ExecRecord* last) {
   const BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
-  for (unsigned i = 0; i < ntouch_; ++i) {
-    const Touch& t = touches_[i];
-    t.cache->touch(t.line, t.write);
-    if (t.data) ++(t.write ? stats.stores : stats.loads);
-  }
+  for (unsigned i = 0; i < ntouch_; ++i) touches_[i].cache->use(touches_[i].line, touches_[i].write);
+  l1i_->count_hits(m.fetch_hits, 0);
+  l1d_->count_hits(m.loads, m.stores_total);
+  stats.loads += m.loads;
+  stats.stores += m.stores_total;
   stats.insts += b.n;
   stats.replayed += b.n;
   stats.stall_fetch_icache += m.stall_fetch_icache;
@@ -449,6 +449,13 @@ void InOrderModel::record_memo() {
   m.stall_unit = uint32_t(stats.stall_unit - stalls_at_start_[2]);
   m.stall_memory = uint32_t(stats.stall_memory - stalls_at_start_[3]);
   std::copy(key_, key_ + nkey_, m.key);
+  m.fetch_hits = uint16_t(std::popcount(m.fetches));
+  m.loads = m.stores_total = 0;
+  for (unsigned i = 0; i < b.n; ++i) {
+    const unsigned stores = unsigned(std::popcount(m.stores[i]));
+    m.loads = uint16_t(m.loads + m.nmem[i] - stores);
+    m.stores_total = uint16_t(m.stores_total + stores);
+  }
   m.valid = true;
   b.memo[b.victim] = m;
   b.mru = b.victim;

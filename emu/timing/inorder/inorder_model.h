@@ -140,7 +140,7 @@ class InOrderModel final : public CoreModel {
   struct Touch {
     Cache* cache;
     Cache::Line* line;
-    bool write, data;
+    bool write;
   };
   static constexpr unsigned kMaxTouches = 64;
   Touch touches_[kMaxTouches];

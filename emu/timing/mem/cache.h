@@ -68,10 +68,18 @@ class Cache final : public MemLevel {
     return nullptr;
   }
   [[gnu::always_inline]] void touch(Line* l, bool write) {
+    use(l, write);
+    count_hits(!write, write);
+  }
+  // touch() in two parts, for a caller that counts a batch of hits at once.
+  [[gnu::always_inline]] void use(Line* l, bool write) {
     if (l != mru_) l->used = ++stamp_, mru_ = l;
     l->dirty |= write;
-    ++hits;
-    ++(write ? write_hits : read_hits);
+  }
+  void count_hits(uint64_t reads, uint64_t writes) {
+    hits += reads + writes;
+    read_hits += reads;
+    write_hits += writes;
   }
   Tick hit_ticks() const { return hit_ticks_; }
   void register_stats(StatRegistry& stats) override;
