@@ -39,7 +39,8 @@ StopReason InOrderModel::run(Hart& h, uint64_t budget, uint64_t until_cycle) {
   const uint64_t end = h.icount + budget;
   stepper_.restart();
   while (h.icount < end && h.cycles() < until_cycle) {
-    if (mode_ == Mode::Replay && quiet_rest(h, end, until_cycle)) [[likely]] {
+    if (mode_ == Mode::Replay ? quiet_rest(h, end, until_cycle) : mode_ == Mode::Start && enter_block(h, end, until_cycle))
+        [[likely]] {
       const StopReason why = replay_rest(h);
       if (why != StopReason::None) [[unlikely]] {
         leave_block();
@@ -224,6 +225,43 @@ template <typename Fn>
   for (unsigned i = 0; i < b.nclasses; ++i) fn(k++, relative(unit_free_[b.classes[i]], base_, 2));
 }
 
+// The memo for the current entry state (base_ set), the one replayed last tried first; the key
+// is only built when that does not match.
+const BlockMemo* InOrderModel::find_memo(BlockShape& b, bool line_fetched) const {
+  for (unsigned w = 0; w < BlockShape::kWays; ++w) {
+    const unsigned way = (b.mru + w) % BlockShape::kWays;
+    const BlockMemo& m = b.memo[way];
+    if (!m.valid) continue;
+    uint64_t diff = 0;
+    for_each_key(b, line_fetched, true, [&](unsigned k, uint64_t v) { diff |= v ^ m.key[k]; });
+    if (diff) continue;
+    b.mru = uint8_t(way);
+    return &m;
+  }
+  return nullptr;
+}
+
+// Before the block's first step: when the block at pc (as decoded before: the decode cache's
+// generation is the block's) has a memo for the current state and none of its steps can need an
+// interrupt check (quiet_rest's conditions), replay_rest takes it from its first instruction.
+bool InOrderModel::enter_block(const Hart& h, uint64_t end, uint64_t until_cycle) {
+  if (log_ || !cfg_.memo || !started_ || h.cycles() != drain_) return false;
+  BlockShape& b = blocks_.slot(h.pc);
+  if (b.pc != h.pc || !b.memo_ok || b.code_generation != h.code_generation()) return false;
+  base_ = std::max(fetch_ready_, prev_D_);
+  const BlockMemo* m = find_memo(b, (h.pc >> line_shift_) == fetch_line_);
+  if (!m) return false;
+  const uint64_t last_start = b.n > 1 ? base_ + m->drain[b.n - 2] : drain_;
+  if (h.icount + b.n > end || last_start >= until_cycle || !stepper_.quiet_until(h, last_start)) return false;
+  shape_ = &b;
+  memo_ = m;
+  mode_ = Mode::Replay;
+  pos_ = 0;
+  ntouch_ = 0;
+  base_tick_ = base_ * period_;
+  return true;
+}
+
 bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
   if (log_ || !cfg_.memo || !started_ || h.cycles() != drain_ + 1) return false;  // (after idling: one by one)
   pos_ = 0;
@@ -239,17 +277,9 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
   mode_ = Mode::Plain;
   if (!b.memo_ok) return false;
   const bool line_fetched = (r.pc >> line_shift_) == fetch_line_;
-  // The memo replayed last first; the key is only built when it does not match.
-  for (unsigned w = 0; w < BlockShape::kWays; ++w) {
-    const unsigned way = (b.mru + w) % BlockShape::kWays;
-    const BlockMemo& m = b.memo[way];
-    if (!m.valid) continue;
-    uint64_t diff = 0;
-    for_each_key(b, line_fetched, true, [&](unsigned k, uint64_t v) { diff |= v ^ m.key[k]; });
-    if (diff) continue;
-    b.mru = uint8_t(way);
+  if (const BlockMemo* m = find_memo(b, line_fetched)) {
     mode_ = Mode::Replay;
-    memo_ = &m;
+    memo_ = m;
     ntouch_ = 0;
     expect_ = drain_ + 1;
     replay(h, r);

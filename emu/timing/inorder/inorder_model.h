@@ -74,6 +74,8 @@ class InOrderModel final : public CoreModel {
   // (code: the decode cache's generation before r was stepped)
   void advance(Hart& h, const ExecRecord& r, uint64_t code);
   bool begin_block(Hart& h, const ExecRecord& r, uint64_t code);  // true if r is replayed
+  bool enter_block(const Hart& h, uint64_t end, uint64_t until_cycle);  // true: replay_rest from the first
+  const BlockMemo* find_memo(BlockShape& b, bool line_fetched) const;
   void eager(Hart& h, const ExecRecord& r);
   void replay(Hart& h, const ExecRecord& r);
   // The rest of a replayed block in one loop, when none of its steps needs an interrupt check,
