@@ -79,7 +79,8 @@ void BranchPredictor::ras_action(const BranchInfo& b, bool taken) {
   if (taken && !b.ret) btb_.update(b.pc, next_pc);
 }
 
-// (predict, resolve and commit are always_inline: inlined here, called out of line by the OoO model.)
+// (predict, resolve and commit are always_inline in this file; the OoO model calls them out of line.)
+
 // The same steps as predict, resolve and commit in a row, without the prediction record: the
 // in-order model asks once per branch, and the generic path showed in its profiles.
 BranchMiss BranchPredictor::predict_in_order(const BranchInfo& b, uint32_t next_pc) {

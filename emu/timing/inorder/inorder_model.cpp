@@ -334,16 +334,21 @@ static inline uint8_t store_mask(const ExecRecord& r) {
   return m;
 }
 
+// Did the block's instruction i make the accesses the memo says (as many, the same ones stores),
+// all sure L1 hits (kept for commit_replay)?
+[[gnu::always_inline]] inline bool InOrderModel::same_accesses(const BlockMemo& m, unsigned i, const ExecRecord& r) {
+  if (r.nmem != m.nmem[i]) [[unlikely]] return false;
+  if (r.nmem && store_mask(r) != m.stores[i]) [[unlikely]] return false;
+  return sure_hits(r, (m.fetches >> i) & 1, true);
+}
+
 // Does the record go as the memo says (the block's next instruction, no interrupt, no jump before
 // the end, no idle time, the same accesses, all L1 hits)? Then the hart's clock moves as it did.
 [[gnu::always_inline]] inline void InOrderModel::replay(Hart& h, const ExecRecord& r) {
   const BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
   const unsigned i = pos_;
-  bool ok = as_expected(b, i, r) && h.cycles() == expect_ && r.nmem == m.nmem[i];
-  if (r.nmem) [[unlikely]] ok = ok && store_mask(r) == m.stores[i];
-  if (ok) [[likely]] ok = sure_hits(r, (m.fetches >> i) & 1, true);
-  if (!ok) [[unlikely]] {
+  if (!(as_expected(b, i, r) && h.cycles() == expect_ && same_accesses(m, i, r))) [[unlikely]] {
     leave_block();  // places records 0..i-1
     time(h, r);
     return;
@@ -377,9 +382,7 @@ StopReason InOrderModel::replay_rest(Hart& h) {
     ExecRecord& r = recs_[i];
     const StopReason why = h.step_nopoll_known(r, b.exec[i], b.word[i], b.id[i]);
     const bool quiet = stepper_.quiet_after(r);
-    bool ok = ((uint32_t(r.status) & b.status_mask[i]) | uint32_t(r.interrupted)) == 0 && r.nmem == m.nmem[i];
-    if (r.nmem) [[unlikely]] ok = ok && store_mask(r) == m.stores[i];
-    if (ok) [[likely]] ok = sure_hits(r, (m.fetches >> i) & 1, true);
+    const bool ok = ((uint32_t(r.status) & b.status_mask[i]) | uint32_t(r.interrupted)) == 0 && same_accesses(m, i, r);
     if (!ok) [[unlikely]] {
       pos_ = i;
       leave_block();  // places records 0..i-1

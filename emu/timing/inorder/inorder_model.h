@@ -88,6 +88,7 @@ class InOrderModel final : public CoreModel {
   // Place what a replay held back (records 0..pos_-1), and leave the block.
   void leave_block();
   bool sure_hits(const ExecRecord& r, bool fetch, bool hold);  // hold: keep the lines for commit
+  bool same_accesses(const BlockMemo& m, unsigned i, const ExecRecord& r);
   uint64_t to_cycle(Tick t) const { return (t + period_ - 1) / period_; }
   // The cycle an access issued at cycle t completes; an L1 hit (`l1`, when the hierarchy has one,
   // is where `level` sends it first) needs no conversion from picoseconds.
