@@ -227,7 +227,7 @@ template <typename Fn>
 
 // The memo for the current entry state (base_ set), the one replayed last tried first; the key
 // is only built when that does not match.
-const BlockMemo* InOrderModel::find_memo(BlockShape& b, bool line_fetched) const {
+[[gnu::always_inline]] inline const BlockMemo* InOrderModel::find_memo(BlockShape& b, bool line_fetched) const {
   for (unsigned w = 0; w < BlockShape::kWays; ++w) {
     const unsigned way = (b.mru + w) % BlockShape::kWays;
     const BlockMemo& m = b.memo[way];
@@ -244,7 +244,7 @@ const BlockMemo* InOrderModel::find_memo(BlockShape& b, bool line_fetched) const
 // Before the block's first step: when the block at pc (as decoded before: the decode cache's
 // generation is the block's) has a memo for the current state and none of its steps can need an
 // interrupt check (quiet_rest's conditions), replay_rest takes it from its first instruction.
-bool InOrderModel::enter_block(const Hart& h, uint64_t end, uint64_t until_cycle) {
+[[gnu::always_inline]] inline bool InOrderModel::enter_block(const Hart& h, uint64_t end, uint64_t until_cycle) {
   if (log_ || !cfg_.memo || !started_ || h.cycles() != drain_) return false;
   BlockShape& b = blocks_.slot(h.pc);
   if (b.pc != h.pc || !b.memo_ok || b.code_generation != h.code_generation()) return false;
@@ -375,7 +375,7 @@ bool InOrderModel::quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle)
 // checked before it (as HartStepper would not). It stops where replay() would diverge, at the
 // block's end, when a step stops the hart or asks for an interrupt check, or when a store may
 // have rewritten code.
-StopReason InOrderModel::replay_rest(Hart& h) {
+[[gnu::always_inline]] inline StopReason InOrderModel::replay_rest(Hart& h) {
   const BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
   for (unsigned i = pos_;; ++i) {
@@ -405,7 +405,7 @@ StopReason InOrderModel::replay_rest(Hart& h) {
   }
 }
 
-void InOrderModel::commit_replay(const ExecRecord* last) {
+[[gnu::always_inline]] inline void InOrderModel::commit_replay(const ExecRecord* last) {
   const BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
   for (unsigned i = 0; i < ntouch_; ++i) touches_[i].cache->use(touches_[i].line, touches_[i].write);
