@@ -88,6 +88,8 @@ struct Hart : public ArchState, public MemoryListener {
   // The same for the instruction the caller knows is at pc: decoded earlier, with the decode
   // cache's generation() unchanged since (the in-order model's block replay).
   inline StopReason step_nopoll_known(ExecRecord& rec, isa::ExecFn fn, uint32_t word, isa::InsnId id);
+  // step_nopoll_known for a caller that knows the hart is not in the wait state (MSR[POW] clear).
+  inline StopReason step_awake_known(ExecRecord& rec, isa::ExecFn fn, uint32_t word, isa::InsnId id);
   inline uint64_t code_generation() const;  // DecodeCache::generation()
 
   uint64_t icount = 0;        // instructions retired by this hart

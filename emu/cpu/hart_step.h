@@ -51,6 +51,11 @@ namespace pimnic {
 [[gnu::always_inline]] inline StopReason Hart::step_nopoll_known(ExecRecord& r, isa::ExecFn fn, uint32_t word,
                                                                  isa::InsnId id) {
   if (msr & MSR_POW) [[unlikely]] return step(r, false);
+  return step_awake_known(r, fn, word, id);
+}
+
+[[gnu::always_inline]] inline StopReason Hart::step_awake_known(ExecRecord& r, isa::ExecFn fn, uint32_t word,
+                                                                isa::InsnId id) {
   begin_record(r);
   if (tlb_used_) flush_tlb();
   return exec_known(r, fn, word, id);

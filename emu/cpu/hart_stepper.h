@@ -30,7 +30,7 @@ class HartStepper {
     return step_with(h, r, [&]() __attribute__((always_inline)) { return h.step_nopoll_known(r, fn, word, id); });
   }
   // Whether steps that all start before `cycle` need no interrupt check, provided each one says
-  // quiet_after(): the caller may then call Hart::step_nopoll_known itself.
+  // quiet_after(): the caller may then call Hart::step_awake_known itself (MSR[POW] is clear).
   bool quiet_until(const Hart& h, uint64_t cycle) const {
     return !poll_ && cycle < poll_cycle_ && !(h.msr & MSR_POW) && !((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
   }

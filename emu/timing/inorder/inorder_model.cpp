@@ -380,7 +380,7 @@ bool InOrderModel::quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle)
   const BlockMemo& m = *memo_;
   for (unsigned i = pos_;; ++i) {
     ExecRecord& r = recs_[i];
-    const StopReason why = h.step_nopoll_known(r, b.exec[i], b.word[i], b.id[i]);
+    const StopReason why = h.step_awake_known(r, b.exec[i], b.word[i], b.id[i]);
     const bool quiet = stepper_.quiet_after(r);
     const bool ok = ((uint32_t(r.status) & b.status_mask[i]) | uint32_t(r.interrupted)) == 0 && same_accesses(m, i, r);
     if (!ok) [[unlikely]] {
