@@ -2,26 +2,27 @@
 
 namespace pimnic::timing {
 
-void BlockShape::build(uint32_t at, const StaticInfo* const* insns, unsigned count, uint32_t line_shift,
-                       const OpTiming& ops, uint64_t generation) {
+void BlockShape::build(const StaticInfo* insns, unsigned count, const OpTiming& ops, uint64_t generation) {
   code_generation = generation;
-  pc = at;
+  pc = insns[0].pc;
   n = uint8_t(count);
   nreads = nwrites = nclasses = 0;
-  new_line = 0;
+  unsteady = 0;
+  inner_branches = 0;
   victim = mru = 0;
   for (BlockMemo& m : memo) m.valid = false;
   memo_ok = false;
-  last_branch = insns[count - 1]->br;
   bool written[isa::REG_COUNT + 2] = {};
   bool used[OpTiming::kClasses] = {};
   for (unsigned i = 0; i < count; ++i) {
-    const StaticInfo& si = *insns[i];
+    const StaticInfo& si = insns[i];
+    pcs[i] = si.pc;
+    branch[i] = si.br;
     word[i] = si.word;
     id[i] = si.id;
-    status_mask[i] = i + 1 == count && last_branch.is_branch ? 0 : 0xFF;
+    status_mask[i] = si.br.is_branch ? 0 : 0xFF;  // a branch may jump (where to is checked apart)
+    if (si.br.is_branch && i + 1 < count) inner_branches |= uint16_t(1u << i);
     exec[i] = isa::row(si.id).exec;
-    if (i > 0 && ((at + 4 * i) >> line_shift) != ((at + 4 * i - 4) >> line_shift)) new_line |= uint16_t(1u << i);
     if (si.serialize || si.refetch || si.many) return;
     for (isa::RegId r : si.src) {
       if (r == StaticInfo::kNoSrc || written[r]) continue;

@@ -1,4 +1,4 @@
-// Memoised timing of straight-line blocks for the in-order model (inorder_model.h).
+// Memoised timing of blocks (paths of up to 16 instructions) for the in-order model (inorder_model.h).
 //
 // Placing an instruction in the pipeline depends only on a few times the earlier ones left (when
 // the previous instruction entered each stage, when the pipeline drains, when the registers it
@@ -7,10 +7,11 @@
 // delay anything any more clamped to one value, those inputs repeat: a loop body entered the same
 // way is placed the same way every iteration. A block remembers, per such entry state (its key),
 // what the in-order model computed the last time: the drain cycle after each instruction, what it
-// leaves behind, and the stall counts. When a block's accesses all hit the L1 caches (checked
-// before anything changes) and it runs as before, the model replays that instead of placing each
-// instruction, with the same result; anything else and it places the block's instructions one by
-// one as usual.
+// leaves behind, the stall counts, and which branches inside it were mispredicted. When a block's
+// accesses all hit the L1 caches (checked before anything changes) and it runs as before (the
+// same path, the branches inside it predicted as before), the model replays that instead of
+// placing each instruction, with the same result; anything else and it places the block's
+// instructions one by one as usual.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -40,20 +41,26 @@ struct BlockMemo {
   uint16_t reg[kMaxWrites];          // when each written register is ready
   uint16_t unit[OpTiming::kClasses];  // when each used unpipelined unit is free (shape's order)
   uint32_t stall_fetch_icache, stall_data, stall_unit, stall_memory;
+  uint32_t stall_branch, stall_taken;  // of the branches inside the block (the last one's come at commit)
+  uint16_t mispredicted;               // bit i: the branch inside the block at i was mispredicted
   uint16_t fetch_hits, loads, stores_total;  // the block's I-cache hits, loads and stores
 };
 
-// A block: the instructions from `pc` up to the first branch, serializing or refetching one, or
-// kMaxInsns; what it reads before writing, what it writes, the units it uses that are not fully
-// pipelined (a fully pipelined one is always free again by the next instruction's issue); its memos.
+// A block: the instructions from `pc` along the path they took when the block was built, across
+// branches, up to a serializing or refetching one or kMaxInsns (or up to a branch inside it whose
+// path or prediction keeps changing: truncate()); what it reads before writing, what it writes,
+// the units it uses that are not fully pipelined (a fully pipelined one is always free again by
+// the next instruction's issue); its memos.
 struct BlockShape {
   static constexpr unsigned kWays = 4;
   uint32_t pc = 1;  // never an instruction's address: the slot starts empty
   uint8_t n = 0;
   bool memo_ok = false;  // no instruction that serializes, refetches or has more registers than slots
-  BranchInfo last_branch;  // the final instruction's, for the predictor
   uint8_t nreads = 0, nwrites = 0, nclasses = 0;
-  uint16_t new_line = 0;  // bit i: instruction i (> 0) is the first of a fetch line
+  uint8_t unsteady = 0;     // replays that left at a branch inside the block, less those that did not
+  uint16_t inner_branches = 0;  // bit i: instruction i (< n - 1) is a branch
+  uint32_t pcs[BlockMemo::kMaxInsns];
+  BranchInfo branch[BlockMemo::kMaxInsns];  // of the branches, for the predictor
   uint32_t word[BlockMemo::kMaxInsns];
   isa::InsnId id[BlockMemo::kMaxInsns];
   uint8_t status_mask[BlockMemo::kMaxInsns];  // what of the status must be Ok (the final branch may jump)
@@ -68,8 +75,7 @@ struct BlockShape {
 
   // Build from the static information of the block's instructions (in order); memo_ok says
   // whether it can be memoised (not if it has more reads or writes than a memo holds).
-  void build(uint32_t pc, const StaticInfo* const* insns, unsigned n, uint32_t line_shift, const OpTiming& ops,
-             uint64_t code_generation);
+  void build(const StaticInfo* insns, unsigned n, const OpTiming& ops, uint64_t code_generation);
 };
 
 class BlockTable {

@@ -73,11 +73,14 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   time(h, r);
 }
 
+static bool mispredicted(BranchMiss v) { return v == BranchMiss::Direction || v == BranchMiss::Target; }
+
 [[gnu::always_inline]] inline uint64_t InOrderModel::fetch_after(const BranchInfo& br, const ExecRecord& r,
-                                                                 uint64_t Fend, uint64_t E, Why& why) {
+                                                                 uint64_t Fend, uint64_t E, Why& why,
+                                                                 const BranchMiss* verdict) {
   uint64_t next_fetch = Fend;
   if (br.is_branch && !r.interrupted) {
-    why.branch = bp_.predict_in_order(br, r.next_pc);
+    why.branch = verdict ? *verdict : bp_.predict_in_order(br, r.next_pc);
     if (why.branch == BranchMiss::Direction || why.branch == BranchMiss::Target) {
       next_fetch = E + cfg_.mispredict_penalty;
       stats.stall_branch += next_fetch - Fend;
@@ -91,7 +94,8 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   return next_fetch;
 }
 
-[[gnu::always_inline]] inline const StaticInfo* InOrderModel::place(const ExecRecord& r, uint64_t stepped) {
+[[gnu::always_inline]] inline const StaticInfo* InOrderModel::place(const ExecRecord& r, uint64_t stepped,
+                                                                   const BranchMiss* verdict) {
   // Hart::step added one cycle for the instruction plus any idle (wait-state) time; before it,
   // cycles() was our drain point.
   if (stepped > drain_ + 1) [[unlikely]] {  // the hart idled until an interrupt: everything drained
@@ -178,7 +182,8 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   if (si.many) [[unlikely]]
     for (unsigned i = 0; i < full->ndst; ++i) reg_ready_[full->dst[i]] = result;
   // ---- next fetch -----------------------------------------------------------------------------
-  uint64_t next_fetch = fetch_after(si.br, r, Fend, E, why);
+  uint64_t next_fetch = fetch_after(si.br, r, Fend, E, why, verdict);
+  last_verdict_ = why.branch;
   if (r.interrupted | si.refetch | ((r.next_pc != r.pc + 4) & !si.br.is_branch)) [[unlikely]] {
     // Context synchronization, an interrupt, or a jump without a branch (rfi, sc): refetch after it.
     if (r.interrupted) ++stats.interrupts;
@@ -294,8 +299,9 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
   if (!fits) return false;
   mode_ = Mode::Record;
   record_ok_ = true;
-  const uint64_t at_start[4] = {stats.stall_fetch_icache, stats.stall_data, stats.stall_unit, stats.stall_memory};
-  std::copy(at_start, at_start + 4, stalls_at_start_);
+  const uint64_t at_start[6] = {stats.stall_fetch_icache, stats.stall_data, stats.stall_unit,
+                                stats.stall_memory,       stats.stall_branch, stats.stall_taken};
+  std::copy(at_start, at_start + 6, stalls_at_start_);
   return false;
 }
 
@@ -342,17 +348,41 @@ static inline uint8_t store_mask(const ExecRecord& r) {
   return sure_hits(r, (m.fetches >> i) & 1, true);
 }
 
+[[gnu::always_inline]] inline bool InOrderModel::inner_branch_as_before(BlockShape& b, const BlockMemo& m, unsigned i,
+                                                                        const ExecRecord& r) {
+  if (!((b.inner_branches >> i) & 1)) [[likely]] return true;
+  bool ok = r.next_pc == b.pcs[i + 1];
+  if (ok) {
+    verdicts_[i] = bp_.predict_in_order(b.branch[i], r.next_pc);
+    ok = mispredicted(verdicts_[i]) == bool((m.mispredicted >> i) & 1);
+    if (!ok) asked_ = true;
+  }
+  // A branch that keeps going otherwise ends the block from now on.
+  if (!ok && ++b.unsteady >= kUnsteady) truncate_ = true;
+  return ok;
+}
+
+void InOrderModel::diverge(Hart& h, BlockShape& b, unsigned i, const ExecRecord& r) {
+  const bool asked = asked_, truncate = truncate_;
+  asked_ = truncate_ = false;
+  pos_ = i;
+  leave_block();  // places records 0..i-1
+  time(h, r, asked ? &verdicts_[i] : nullptr);
+  if (truncate) {
+    StaticInfo insns[BlockMemo::kMaxInsns];
+    for (unsigned k = 0; k <= i; ++k) insns[k] = info_.get(b.pcs[k], b.word[k], b.id[k]);
+    b.build(insns, i + 1, ops_, b.code_generation);
+  }
+}
+
 // Does the record go as the memo says (the block's next instruction, no interrupt, no jump before
 // the end, no idle time, the same accesses, all L1 hits)? Then the hart's clock moves as it did.
 [[gnu::always_inline]] inline void InOrderModel::replay(Hart& h, const ExecRecord& r) {
-  const BlockShape& b = *shape_;
+  BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
   const unsigned i = pos_;
-  if (!(as_expected(b, i, r) && h.cycles() == expect_ && same_accesses(m, i, r))) [[unlikely]] {
-    leave_block();  // places records 0..i-1
-    time(h, r);
-    return;
-  }
+  if (!(as_expected(b, i, r) && h.cycles() == expect_ && same_accesses(m, i, r) && inner_branch_as_before(b, m, i, r)))
+      [[unlikely]] return diverge(h, b, i, r);
   const uint64_t done = base_ + m.drain[i];
   h.cycle_offset += done - h.cycles();
   expect_ = done + 1;
@@ -376,17 +406,16 @@ bool InOrderModel::quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle)
 // block's end, when a step stops the hart or asks for an interrupt check, or when a store may
 // have rewritten code.
 [[gnu::always_inline]] inline StopReason InOrderModel::replay_rest(Hart& h) {
-  const BlockShape& b = *shape_;
+  BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
   for (unsigned i = pos_;; ++i) {
     ExecRecord& r = recs_[i];
     const StopReason why = h.step_awake_known(r, b.exec[i], b.word[i], b.id[i]);
     const bool quiet = stepper_.quiet_after(r);
-    const bool ok = ((uint32_t(r.status) & b.status_mask[i]) | uint32_t(r.interrupted)) == 0 && same_accesses(m, i, r);
+    const bool ok = ((uint32_t(r.status) & b.status_mask[i]) | uint32_t(r.interrupted)) == 0 && same_accesses(m, i, r) &&
+                    inner_branch_as_before(b, m, i, r);
     if (!ok) [[unlikely]] {
-      pos_ = i;
-      leave_block();  // places records 0..i-1
-      time(h, r);
+      diverge(h, b, i, r);
       return why;
     }
     const uint64_t done = base_ + m.drain[i];
@@ -406,7 +435,8 @@ bool InOrderModel::quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle)
 }
 
 [[gnu::always_inline]] inline void InOrderModel::commit_replay(const ExecRecord* last) {
-  const BlockShape& b = *shape_;
+  BlockShape& b = *shape_;
+  if (b.unsteady) --b.unsteady;
   const BlockMemo& m = *memo_;
   for (unsigned i = 0; i < ntouch_; ++i) touches_[i].cache->use(touches_[i].line, touches_[i].write);
   l1i_->count_hits(m.fetch_hits, 0);
@@ -419,6 +449,8 @@ bool InOrderModel::quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle)
   stats.stall_data += m.stall_data;
   stats.stall_unit += m.stall_unit;
   stats.stall_memory += m.stall_memory;
+  stats.stall_branch += m.stall_branch;
+  stats.stall_taken += m.stall_taken;
   for (unsigned i = 0; i < b.nwrites; ++i) reg_ready_[b.writes[i]] = base_ + m.reg[i];
   for (unsigned i = 0; i < b.nclasses; ++i) unit_free_[b.classes[i]] = base_ + m.unit[i];
   prev_D_ = base_ + m.prev_D, prev_X_ = base_ + m.prev_X, prev_M_ = base_ + m.prev_M;
@@ -426,7 +458,7 @@ bool InOrderModel::quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle)
   fetch_line_ = last->pc >> line_shift_;
   next_rec_ = recs_;
   Why why;
-  fetch_ready_ = fetch_after(b.last_branch, *last, base_ + m.fetch_end, base_ + m.result_at, why);
+  fetch_ready_ = fetch_after(b.branch[b.n - 1], *last, base_ + m.fetch_end, base_ + m.result_at, why);
   mode_ = Mode::Start;
 }
 
@@ -436,30 +468,34 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
   if (!started_) [[unlikely]] start(h);
   const uint64_t stepped = h.cycles();
   const unsigned i = pos_;
+  const uint16_t below = uint16_t((1u << i) - 1);  // the memo's bits of the instructions before
   if (mode_ == Mode::Record) {
     const BlockShape& b = *shape_;
-    const bool fetch = i ? (b.new_line >> i) & 1 : (r.pc >> line_shift_) != fetch_line_;
-    record_ok_ = record_ok_ && r.pc == b.pc + 4 * i && as_expected(b, i, r) && stepped == drain_ + 1 &&
+    const bool fetch = (r.pc >> line_shift_) != fetch_line_;
+    record_ok_ = record_ok_ && r.pc == b.pcs[i] && as_expected(b, i, r) && stepped == drain_ + 1 &&
                  r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, fetch, false);
     pending_.nmem[i] = r.nmem;
     pending_.stores[i] = record_ok_ ? store_mask(r) : 0;
-    pending_.fetches = uint16_t((pending_.fetches & ((1u << i) - 1)) | unsigned(fetch) << i);
+    pending_.fetches = uint16_t((pending_.fetches & below) | unsigned(fetch) << i);
+    if (i + 1 == b.n) branch_stalls_[0] = stats.stall_branch, branch_stalls_[1] = stats.stall_taken;
   }
   const StaticInfo* si = place(r, stepped);
   h.cycle_offset += drain_ - h.cycles();
   if (mode_ == Mode::Start) return;
   pos_ = i + 1;
-  if (mode_ == Mode::Build) built_[i] = si;
+  if (mode_ == Mode::Build && si) built_[i] = *si;
   if (mode_ == Mode::Record) {
     const uint64_t d = drain_ - base_;
     pending_.drain[i] = uint16_t(d);
     record_ok_ = record_ok_ && d <= 0xFFFF;
+    pending_.mispredicted = uint16_t((pending_.mispredicted & below) | unsigned(mispredicted(last_verdict_)) << i);
   }
-  const bool end = !si || si->br.is_branch || si->serialize || si->refetch || si->many || r.status != Status::Ok ||
-                   r.interrupted || pos_ == BlockMemo::kMaxInsns || (mode_ != Mode::Build && pos_ == shape_->n);
+  // A block goes on across branches (a taken one jumps), not across anything else that jumps.
+  const bool end = !si || si->serialize || si->refetch || si->many || r.interrupted ||
+                   (r.status != Status::Ok && !(si->br.is_branch && r.status == Status::Jump)) ||
+                   pos_ == BlockMemo::kMaxInsns || (mode_ != Mode::Build && pos_ == shape_->n);
   if (!end) return;
-  if (mode_ == Mode::Build && si && !r.interrupted)
-    shape_->build(built_[0]->pc, built_, pos_, line_shift_, ops_, build_code_);
+  if (mode_ == Mode::Build && si && !r.interrupted) shape_->build(built_, pos_, ops_, build_code_);
   if (mode_ == Mode::Record && record_ok_ && pos_ == shape_->n) record_memo();
   mode_ = Mode::Start;
 }
@@ -481,6 +517,8 @@ void InOrderModel::record_memo() {
   m.stall_data = uint32_t(stats.stall_data - stalls_at_start_[1]);
   m.stall_unit = uint32_t(stats.stall_unit - stalls_at_start_[2]);
   m.stall_memory = uint32_t(stats.stall_memory - stalls_at_start_[3]);
+  m.stall_branch = uint32_t(branch_stalls_[0] - stalls_at_start_[4]);  // (the last instruction's at commit)
+  m.stall_taken = uint32_t(branch_stalls_[1] - stalls_at_start_[5]);
   std::copy(key_, key_ + nkey_, m.key);
   m.fetch_hits = uint16_t(std::popcount(m.fetches));
   m.loads = m.stores_total = 0;
@@ -496,8 +534,8 @@ void InOrderModel::record_memo() {
 }
 
 void InOrderModel::leave_block() {
-  if (mode_ == Mode::Replay)
-    for (unsigned i = 0; i < pos_; ++i) place(recs_[i], drain_ + 1);
+  if (mode_ == Mode::Replay)  // (the branches inside the block have asked the predictor already)
+    for (unsigned i = 0; i < pos_; ++i) place(recs_[i], drain_ + 1, (shape_->inner_branches >> i) & 1 ? &verdicts_[i] : nullptr);
   mode_ = Mode::Start;
   next_rec_ = recs_;
 }

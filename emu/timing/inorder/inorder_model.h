@@ -58,15 +58,17 @@ class InOrderModel final : public CoreModel {
  private:
   void start(Hart& h);
   // Place one instruction that Hart::step left in r (stepped: h.cycles() just after that step);
-  // its static information, or null for a fetch fault. time() also moves h's clock.
-  const StaticInfo* place(const ExecRecord& r, uint64_t stepped);
-  void time(Hart& h, const ExecRecord& r) {
-    place(r, h.cycles());
+  // its static information, or null for a fetch fault. time() also moves h's clock. verdict: the
+  // predictor's, when a replay already asked it about this branch (else place asks).
+  const StaticInfo* place(const ExecRecord& r, uint64_t stepped, const BranchMiss* verdict = nullptr);
+  void time(Hart& h, const ExecRecord& r, const BranchMiss* verdict = nullptr) {
+    place(r, h.cycles(), verdict);
     h.cycle_offset += drain_ - h.cycles();  // the time convention of core_model.h
   }
-  // Where fetch continues after the last instruction of a block, and the predictor's verdict.
+  // Where fetch continues after a branch (or any instruction), and the predictor's verdict.
   struct Why;
-  uint64_t fetch_after(const BranchInfo& br, const ExecRecord& r, uint64_t fetch_end, uint64_t result_at, Why& why);
+  uint64_t fetch_after(const BranchInfo& br, const ExecRecord& r, uint64_t fetch_end, uint64_t result_at, Why& why,
+                       const BranchMiss* verdict = nullptr);
 
   // ---- blocks (block_memo.h) ----
   // run() hands each stepped instruction to advance(): it replays a block from its memo, or
@@ -89,6 +91,11 @@ class InOrderModel final : public CoreModel {
   void leave_block();
   bool sure_hits(const ExecRecord& r, bool fetch, bool hold);  // hold: keep the lines for commit
   bool same_accesses(const BlockMemo& m, unsigned i, const ExecRecord& r);
+  // For a branch inside the block (instruction i): the path and the prediction as the memo says?
+  // (Asks the predictor; the verdict is kept for leave_block.)
+  bool inner_branch_as_before(BlockShape& b, const BlockMemo& m, unsigned i, const ExecRecord& r);
+  // Leave a replay that went otherwise at instruction i (r), which is then placed.
+  void diverge(Hart& h, BlockShape& b, unsigned i, const ExecRecord& r);
   uint64_t to_cycle(Tick t) const { return (t + period_ - 1) / period_; }
   // The cycle an access issued at cycle t completes; an L1 hit (`l1`, when the hierarchy has one,
   // is where `level` sends it first) needs no conversion from picoseconds.
@@ -130,9 +137,16 @@ class InOrderModel final : public CoreModel {
   bool record_ok_ = false;           // Record: the block still qualifies for a memo
   unsigned nkey_ = 0;
   uint16_t key_[BlockMemo::kMaxKey];
-  uint64_t stalls_at_start_[4] = {};  // Record: stall counters when the block began
+  uint64_t stalls_at_start_[6] = {};  // Record: stall counters when the block began
   BlockMemo pending_;                 // Record: the memo being filled
-  const StaticInfo* built_[BlockMemo::kMaxInsns];  // Build
+  StaticInfo built_[BlockMemo::kMaxInsns];  // Build (copies: the cache may reuse an entry)
+  BranchMiss verdicts_[BlockMemo::kMaxInsns];  // Replay: the predictor's, for the branches inside
+  BranchMiss last_verdict_ = BranchMiss::None;  // of the last instruction placed
+  // Replay, between inner_branch_as_before and diverge: the diverging branch asked the predictor;
+  // its block is unsteady enough to end at that branch from now on.
+  bool asked_ = false, truncate_ = false;
+  static constexpr uint8_t kUnsteady = 3;
+  uint64_t branch_stalls_[2] = {};  // Record: stall_branch and stall_taken before the last instruction
   uint64_t build_code_ = 0;                         // Build: the decode cache's generation before it
   uint64_t last_fetch_end_ = 0, last_result_at_ = 0;  // of the last instruction placed
   // Replay: the records (materialized if the block does not go as remembered), and the cache
