@@ -16,31 +16,43 @@ void BlockShape::build(const StaticInfo* insns, unsigned count, const OpTiming& 
   bool used[OpTiming::kClasses] = {};
   for (unsigned i = 0; i < count; ++i) {
     const StaticInfo& si = insns[i];
+    // An instruction that serializes, refetches or has more registers than the slots is never
+    // replayed: a block of its own. One that would overflow the memo's registers starts the next.
+    const bool alone = si.serialize || si.refetch || si.many;
+    isa::RegId in[StaticInfo::kSrc], out[StaticInfo::kDst];
+    unsigned nin = 0, nout = 0;
+    for (isa::RegId r : si.src) {
+      bool seen = r == StaticInfo::kNoSrc || written[r];
+      for (unsigned k = 0; k < nreads; ++k) seen |= reads[k] == r;
+      for (unsigned k = 0; k < nin; ++k) seen |= in[k] == r;
+      if (!seen) in[nin++] = r;
+    }
+    for (isa::RegId r : si.dst) {
+      bool seen = r == StaticInfo::kNoDst || written[r];
+      for (unsigned k = 0; k < nout; ++k) seen |= out[k] == r;
+      if (!seen) out[nout++] = r;
+    }
+    if (i > 0 && (alone || nreads + nin > BlockMemo::kMaxReads || nwrites + nout > BlockMemo::kMaxWrites)) {
+      n = uint8_t(i);
+      break;
+    }
     pcs[i] = si.pc;
     branch[i] = si.br;
     word[i] = si.word;
     id[i] = si.id;
     status_mask[i] = si.br.is_branch ? 0 : 0xFF;  // a branch may jump (where to is checked apart)
-    if (si.br.is_branch && i + 1 < count) inner_branches |= uint16_t(1u << i);
+    if (si.br.is_branch) inner_branches |= uint16_t(1u << i);
     exec[i] = isa::row(si.id).exec;
-    if (si.serialize || si.refetch || si.many) return;
-    for (isa::RegId r : si.src) {
-      if (r == StaticInfo::kNoSrc || written[r]) continue;
-      bool seen = false;
-      for (unsigned k = 0; k < nreads; ++k) seen |= reads[k] == r;
-      if (seen) continue;
-      if (nreads == BlockMemo::kMaxReads) return;
-      reads[nreads++] = r;
+    if (alone) {  // the first: a block of its own, never memoised
+      n = 1;
+      return;
     }
-    for (isa::RegId r : si.dst) {
-      if (r == StaticInfo::kNoDst || written[r]) continue;
-      if (nwrites == BlockMemo::kMaxWrites) return;
-      written[r] = true;
-      writes[nwrites++] = r;
-    }
+    for (unsigned k = 0; k < nin; ++k) reads[nreads++] = in[k];
+    for (unsigned k = 0; k < nout; ++k) written[out[k]] = true, writes[nwrites++] = out[k];
     const size_t c = size_t(si.cls);
     if (ops.interval[c] > 1 && !used[c]) used[c] = true, classes[nclasses++] = uint8_t(c);
   }
+  inner_branches &= uint16_t((1u << (n - 1)) - 1);  // the last instruction's branch is timed at commit
   memo_ok = true;
 }
 

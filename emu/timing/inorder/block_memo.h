@@ -47,23 +47,22 @@ struct BlockMemo {
 };
 
 // A block: the instructions from `pc` along the path they took when the block was built, across
-// branches, up to a serializing or refetching one or kMaxInsns (or up to a branch inside it whose
-// path or prediction keeps changing: truncate()); what it reads before writing, what it writes,
-// the units it uses that are not fully pipelined (a fully pipelined one is always free again by
-// the next instruction's issue); its memos.
+// branches, up to a serializing or refetching one or kMaxInsns (or less: InOrderModel::cut);
+// what it reads before writing, what it writes, the units it uses that are not fully pipelined (a fully pipelined one
+// is always free again by the next instruction's issue); its memos.
 struct BlockShape {
   static constexpr unsigned kWays = 4;
   uint32_t pc = 1;  // never an instruction's address: the slot starts empty
   uint8_t n = 0;
   bool memo_ok = false;  // no instruction that serializes, refetches or has more registers than slots
   uint8_t nreads = 0, nwrites = 0, nclasses = 0;
-  uint8_t unsteady = 0;     // replays that left at a branch inside the block, less those that did not
+  uint8_t unsteady = 0;     // replays and recordings that failed, less replays that went through
   uint16_t inner_branches = 0;  // bit i: instruction i (< n - 1) is a branch
   uint32_t pcs[BlockMemo::kMaxInsns];
   BranchInfo branch[BlockMemo::kMaxInsns];  // of the branches, for the predictor
   uint32_t word[BlockMemo::kMaxInsns];
   isa::InsnId id[BlockMemo::kMaxInsns];
-  uint8_t status_mask[BlockMemo::kMaxInsns];  // what of the status must be Ok (the final branch may jump)
+  uint8_t status_mask[BlockMemo::kMaxInsns];  // what of the status must be Ok (a branch may jump)
   isa::ExecFn exec[BlockMemo::kMaxInsns];     // the executors, valid while the decode cache's
   uint64_t code_generation = 0;               // generation is this (Hart::step_nopoll_known)
   isa::RegId reads[BlockMemo::kMaxReads];

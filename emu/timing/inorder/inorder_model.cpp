@@ -81,7 +81,7 @@ static bool mispredicted(BranchMiss v) { return v == BranchMiss::Direction || v 
   uint64_t next_fetch = Fend;
   if (br.is_branch && !r.interrupted) {
     why.branch = verdict ? *verdict : bp_.predict_in_order(br, r.next_pc);
-    if (why.branch == BranchMiss::Direction || why.branch == BranchMiss::Target) {
+    if (mispredicted(why.branch)) {
       next_fetch = E + cfg_.mispredict_penalty;
       stats.stall_branch += next_fetch - Fend;
       fetch_line_ = ~0u;
@@ -355,24 +355,30 @@ static inline uint8_t store_mask(const ExecRecord& r) {
   if (ok) {
     verdicts_[i] = bp_.predict_in_order(b.branch[i], r.next_pc);
     ok = mispredicted(verdicts_[i]) == bool((m.mispredicted >> i) & 1);
-    if (!ok) asked_ = true;
+    asked_ = !ok;
   }
-  // A branch that keeps going otherwise ends the block from now on.
-  if (!ok && ++b.unsteady >= kUnsteady) truncate_ = true;
+  branch_left_ = !ok;
   return ok;
 }
 
 void InOrderModel::diverge(Hart& h, BlockShape& b, unsigned i, const ExecRecord& r) {
-  const bool asked = asked_, truncate = truncate_;
-  asked_ = truncate_ = false;
+  const bool asked = asked_, branch_left = branch_left_;
+  asked_ = branch_left_ = false;
   pos_ = i;
   leave_block();  // places records 0..i-1
   time(h, r, asked ? &verdicts_[i] : nullptr);
-  if (truncate) {
-    StaticInfo insns[BlockMemo::kMaxInsns];
-    for (unsigned k = 0; k <= i; ++k) insns[k] = info_.get(b.pcs[k], b.word[k], b.id[k]);
-    b.build(insns, i + 1, ops_, b.code_generation);
-  }
+  unsteady(b, branch_left ? i + 1 : std::max(i, 1u));  // (after a branch; before anything else)
+}
+
+void InOrderModel::unsteady(BlockShape& b, unsigned cut_to) {
+  if (++b.unsteady >= kUnsteady && cut_to < b.n) cut(b, cut_to);
+}
+
+// The block's first n instructions become the block (no memo yet).
+void InOrderModel::cut(BlockShape& b, unsigned n) {
+  StaticInfo insns[BlockMemo::kMaxInsns];
+  for (unsigned k = 0; k < n; ++k) insns[k] = info_.get(b.pcs[k], b.word[k], b.id[k]);
+  b.build(insns, n, ops_, b.code_generation);
 }
 
 // Does the record go as the memo says (the block's next instruction, no interrupt, no jump before
@@ -472,8 +478,10 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
   if (mode_ == Mode::Record) {
     const BlockShape& b = *shape_;
     const bool fetch = (r.pc >> line_shift_) != fetch_line_;
+    const bool was_ok = record_ok_;
     record_ok_ = record_ok_ && r.pc == b.pcs[i] && as_expected(b, i, r) && stepped == drain_ + 1 &&
                  r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, fetch, false);
+    if (was_ok && !record_ok_) record_failed_at_ = i;
     pending_.nmem[i] = r.nmem;
     pending_.stores[i] = record_ok_ ? store_mask(r) : 0;
     pending_.fetches = uint16_t((pending_.fetches & below) | unsigned(fetch) << i);
@@ -496,7 +504,12 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
                    pos_ == BlockMemo::kMaxInsns || (mode_ != Mode::Build && pos_ == shape_->n);
   if (!end) return;
   if (mode_ == Mode::Build && si && !r.interrupted) shape_->build(built_, pos_, ops_, build_code_);
-  if (mode_ == Mode::Record && record_ok_ && pos_ == shape_->n) record_memo();
+  if (mode_ == Mode::Record) {
+    if (record_ok_ && pos_ == shape_->n)
+      record_memo();
+    else
+      unsteady(*shape_, std::max(record_ok_ ? pos_ : record_failed_at_, 1u));
+  }
   mode_ = Mode::Start;
 }
 

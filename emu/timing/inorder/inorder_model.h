@@ -143,9 +143,14 @@ class InOrderModel final : public CoreModel {
   BranchMiss verdicts_[BlockMemo::kMaxInsns];  // Replay: the predictor's, for the branches inside
   BranchMiss last_verdict_ = BranchMiss::None;  // of the last instruction placed
   // Replay, between inner_branch_as_before and diverge: the diverging branch asked the predictor;
-  // its block is unsteady enough to end at that branch from now on.
-  bool asked_ = false, truncate_ = false;
-  static constexpr uint8_t kUnsteady = 3;
+  // it left the block's path or prediction.
+  bool asked_ = false, branch_left_ = false;
+  unsigned record_failed_at_ = 0;  // Record: the first instruction that did not qualify
+  // A block that fails this many times more than it replays is cut where it fails (cut()): a
+  // data-dependent branch, a load that misses, and what follows them, then make blocks of their own.
+  static constexpr uint8_t kUnsteady = 16;
+  void unsteady(BlockShape& b, unsigned cut_to);
+  void cut(BlockShape& b, unsigned n);
   uint64_t branch_stalls_[2] = {};  // Record: stall_branch and stall_taken before the last instruction
   uint64_t build_code_ = 0;                         // Build: the decode cache's generation before it
   uint64_t last_fetch_end_ = 0, last_result_at_ = 0;  // of the last instruction placed
