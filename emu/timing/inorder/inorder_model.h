@@ -148,7 +148,7 @@ class InOrderModel final : public CoreModel {
   unsigned record_failed_at_ = 0;  // Record: the first instruction that did not qualify
   // A block that fails this many times more than it replays is cut where it fails (cut()): a
   // data-dependent branch, a load that misses, and what follows them, then make blocks of their own.
-  static constexpr uint8_t kUnsteady = 16;
+  static constexpr uint8_t kUnsteady = 64;
   void unsteady(BlockShape& b, unsigned cut_to);
   void cut(BlockShape& b, unsigned n);
   uint64_t branch_stalls_[2] = {};  // Record: stall_branch and stall_taken before the last instruction
