@@ -367,11 +367,12 @@ void InOrderModel::diverge(Hart& h, BlockShape& b, unsigned i, const ExecRecord&
   pos_ = i;
   leave_block();  // places records 0..i-1
   time(h, r, asked ? &verdicts_[i] : nullptr);
-  unsteady(b, branch_left ? i + 1 : std::max(i, 1u));  // (after a branch; before anything else)
+  note_failure(b, branch_left ? i + 1 : std::max(i, 1u));  // (after a branch; before anything else)
 }
 
-void InOrderModel::unsteady(BlockShape& b, unsigned cut_to) {
-  if (++b.unsteady >= kUnsteady && cut_to < b.n) cut(b, cut_to);
+void InOrderModel::note_failure(BlockShape& b, unsigned cut_to) {
+  if (b.unsteady < kUnsteady) ++b.unsteady;
+  if (b.unsteady == kUnsteady && cut_to < b.n) cut(b, cut_to);
 }
 
 // The block's first n instructions become the block (no memo yet).
@@ -508,7 +509,7 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
     if (record_ok_ && pos_ == shape_->n)
       record_memo();
     else
-      unsteady(*shape_, std::max(record_ok_ ? pos_ : record_failed_at_, 1u));
+      note_failure(*shape_, std::max(record_ok_ ? pos_ : record_failed_at_, 1u));
   }
   mode_ = Mode::Start;
 }

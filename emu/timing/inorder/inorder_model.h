@@ -149,7 +149,7 @@ class InOrderModel final : public CoreModel {
   // A block that fails this many times more than it replays is cut where it fails (cut()): a
   // data-dependent branch, a load that misses, and what follows them, then make blocks of their own.
   static constexpr uint8_t kUnsteady = 64;
-  void unsteady(BlockShape& b, unsigned cut_to);
+  void note_failure(BlockShape& b, unsigned cut_to);
   void cut(BlockShape& b, unsigned n);
   uint64_t branch_stalls_[2] = {};  // Record: stall_branch and stall_taken before the last instruction
   uint64_t build_code_ = 0;                         // Build: the decode cache's generation before it
