@@ -41,7 +41,7 @@ void BlockShape::build(const StaticInfo* insns, unsigned count, const OpTiming& 
     word[i] = si.word;
     id[i] = si.id;
     status_mask[i] = si.br.is_branch ? 0 : 0xFF;  // a branch may jump (where to is checked apart)
-    if (si.br.is_branch) inner_branches |= uint16_t(1u << i);
+    if (si.br.is_branch) inner_branches |= BlockMemo::Mask(1) << i;
     exec[i] = isa::row(si.id).exec;
     if (alone) {  // the first: a block of its own, never memoised
       n = 1;
@@ -52,7 +52,7 @@ void BlockShape::build(const StaticInfo* insns, unsigned count, const OpTiming& 
     const size_t c = size_t(si.cls);
     if (ops.interval[c] > 1 && !used[c]) used[c] = true, classes[nclasses++] = uint8_t(c);
   }
-  inner_branches &= uint16_t((1u << (n - 1)) - 1);  // the last instruction's branch is timed at commit
+  inner_branches &= (BlockMemo::Mask(1) << (n - 1)) - 1;  // the last instruction's branch is timed at commit
   memo_ok = true;
 }
 

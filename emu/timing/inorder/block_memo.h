@@ -1,4 +1,4 @@
-// Memoised timing of blocks (paths of up to 16 instructions) for the in-order model (inorder_model.h).
+// Memoised timing of blocks (paths of up to 32 instructions) for the in-order model (inorder_model.h).
 //
 // Placing an instruction in the pipeline depends only on a few times the earlier ones left (when
 // the previous instruction entered each stage, when the pipeline drains, when the registers it
@@ -24,7 +24,9 @@
 namespace pimnic::timing {
 
 struct BlockMemo {
-  static constexpr unsigned kMaxInsns = 16;   // instructions per block
+  static constexpr unsigned kMaxInsns = 32;   // instructions per block
+  using Mask = uint32_t;                      // one bit per instruction of a block
+  static_assert(kMaxInsns <= 32);
   static constexpr unsigned kMaxReads = 20;   // registers read before the block writes them
   static constexpr unsigned kMaxWrites = 24;  // registers written
   static constexpr unsigned kMaxAccesses = 8;  // per instruction
@@ -36,13 +38,13 @@ struct BlockMemo {
   uint16_t drain[kMaxInsns];  // everything done, after each instruction
   uint8_t nmem[kMaxInsns];    // each instruction's memory accesses, and which of them were stores
   uint8_t stores[kMaxInsns];
-  uint16_t fetches = 0;       // bit i: instruction i fetched a new line (the first: if key[3] is 0)
+  Mask fetches = 0;           // bit i: instruction i fetched a new line (the first: if key[3] is 0)
   uint16_t prev_D, prev_X, prev_M, fetch_end, result_at;  // of the last instruction
   uint16_t reg[kMaxWrites];          // when each written register is ready
   uint16_t unit[OpTiming::kClasses];  // when each used unpipelined unit is free (shape's order)
   uint32_t stall_fetch_icache, stall_data, stall_unit, stall_memory;
   uint32_t stall_branch, stall_taken;  // of the branches inside the block (the last one's come at commit)
-  uint16_t mispredicted;               // bit i: the branch inside the block at i was mispredicted
+  Mask mispredicted;                   // bit i: the branch inside the block at i was mispredicted
   uint16_t fetch_hits, loads, stores_total;  // the block's I-cache hits, loads and stores
 };
 
@@ -57,7 +59,7 @@ struct BlockShape {
   bool memo_ok = false;  // no instruction that serializes, refetches or has more registers than slots
   uint8_t nreads = 0, nwrites = 0, nclasses = 0;
   uint8_t unsteady = 0;     // replays and recordings that failed, less replays that went through
-  uint16_t inner_branches = 0;  // bit i: instruction i (< n - 1) is a branch
+  BlockMemo::Mask inner_branches = 0;  // bit i: instruction i (< n - 1) is a branch
   uint32_t pcs[BlockMemo::kMaxInsns];
   BranchInfo branch[BlockMemo::kMaxInsns];  // of the branches, for the predictor
   uint32_t word[BlockMemo::kMaxInsns];

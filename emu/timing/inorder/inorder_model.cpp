@@ -475,7 +475,7 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
   if (!started_) [[unlikely]] start(h);
   const uint64_t stepped = h.cycles();
   const unsigned i = pos_;
-  const uint16_t below = uint16_t((1u << i) - 1);  // the memo's bits of the instructions before
+  const BlockMemo::Mask below = (BlockMemo::Mask(1) << i) - 1;  // the memo's bits of the instructions before
   if (mode_ == Mode::Record) {
     const BlockShape& b = *shape_;
     const bool fetch = (r.pc >> line_shift_) != fetch_line_;
@@ -485,7 +485,7 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
     if (was_ok && !record_ok_) record_failed_at_ = i;
     pending_.nmem[i] = r.nmem;
     pending_.stores[i] = record_ok_ ? store_mask(r) : 0;
-    pending_.fetches = uint16_t((pending_.fetches & below) | unsigned(fetch) << i);
+    pending_.fetches = (pending_.fetches & below) | BlockMemo::Mask(fetch) << i;
     if (i + 1 == b.n) branch_stalls_[0] = stats.stall_branch, branch_stalls_[1] = stats.stall_taken;
   }
   const StaticInfo* si = place(r, stepped);
@@ -497,7 +497,7 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
     const uint64_t d = drain_ - base_;
     pending_.drain[i] = uint16_t(d);
     record_ok_ = record_ok_ && d <= 0xFFFF;
-    pending_.mispredicted = uint16_t((pending_.mispredicted & below) | unsigned(mispredicted(last_verdict_)) << i);
+    pending_.mispredicted = (pending_.mispredicted & below) | BlockMemo::Mask(mispredicted(last_verdict_)) << i;
   }
   // A block goes on across branches (a taken one jumps), not across anything else that jumps.
   const bool end = !si || si->serialize || si->refetch || si->many || r.interrupted ||

@@ -164,7 +164,7 @@ class InOrderModel final : public CoreModel {
     Cache::Line* line;
     bool write;
   };
-  static constexpr unsigned kMaxTouches = 64;
+  static constexpr unsigned kMaxTouches = 128;
   Touch touches_[kMaxTouches];
   unsigned ntouch_ = 0;
   PipelineLog* log_ = nullptr;
