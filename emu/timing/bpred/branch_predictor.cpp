@@ -19,6 +19,52 @@ void BranchPredictor::ras_action(const BranchInfo& b, bool taken) {
     ras_.pop();
 }
 
+// Did b go elsewhere than pc + 4? (An unconditional branch counts as taken even to pc + 4.)
+static bool taken_to(const BranchInfo& b, uint32_t next_pc) { return next_pc != b.pc + 4 || !b.conditional; }
+
+// Where fetch goes after b when it is predicted `taken`: the return stack's top for a return,
+// else the BTB's target, else (a direct branch) the target decode finds. An indirect branch with
+// no BTB entry keeps fetching sequentially.
+[[gnu::always_inline]] uint32_t BranchPredictor::fetch_target(const BranchInfo& b, bool taken, bool& btb_hit,
+                                                              bool& decode_redirect) {
+  uint32_t target = 0;
+  if (b.ret) {
+    target = ras_.peek();
+  } else {
+    ++stats.btb_lookups;
+    btb_hit = btb_.lookup(b.pc, target);
+    stats.btb_hits += btb_hit;
+    if (!b.indirect && (!btb_hit || target != b.target)) {
+      target = b.target;
+      decode_redirect = true;
+    }
+  }
+  if (taken && b.ret) ++stats.ras_pops;
+  return taken && (target || !b.indirect) ? target : b.pc + 4;
+}
+
+// How a prediction (direction `predicted`, fetch address predicted_pc) fared against the branch's
+// outcome, counted.
+[[gnu::always_inline]] BranchMiss BranchPredictor::verdict(const BranchInfo& b, bool taken, bool predicted,
+                                                           uint32_t predicted_pc, bool decode_redirect,
+                                                           uint32_t next_pc) {
+  if (b.ret && taken && predicted) stats.ras_correct += predicted_pc == next_pc;
+  if (b.conditional) stats.cond_correct += taken == predicted;
+  if (b.conditional && taken != predicted) {
+    ++stats.direction_misses, ++stats.mispredicts;
+    return BranchMiss::Direction;
+  }
+  if (predicted_pc != next_pc) {
+    ++stats.target_misses, ++stats.mispredicts;
+    return BranchMiss::Target;
+  }
+  if (predicted && decode_redirect) {
+    ++stats.misfetches;
+    return BranchMiss::Misfetch;
+  }
+  return BranchMiss::None;
+}
+
 [[gnu::always_inline]] BranchPrediction BranchPredictor::predict(const BranchInfo& b) {
   BranchPrediction p;
   ++stats.lookups;
@@ -29,42 +75,14 @@ void BranchPredictor::ras_action(const BranchInfo& b, bool taken) {
   } else {
     p.taken = true;
   }
-  uint32_t target = 0;
-  if (b.ret) {
-    target = ras_.peek();
-  } else {
-    ++stats.btb_lookups;
-    p.btb_hit = btb_.lookup(b.pc, target);
-    stats.btb_hits += p.btb_hit;
-    if (!b.indirect && (!p.btb_hit || target != b.target)) {
-      target = b.target;
-      p.decode_redirect = true;
-    }
-  }
-  if (p.taken && b.ret) ++stats.ras_pops;
+  p.next_pc = fetch_target(b, p.taken, p.btb_hit, p.decode_redirect);
   ras_action(b, p.taken);
-  // An indirect branch with no BTB entry keeps fetching sequentially.
-  p.next_pc = p.taken && (target || !b.indirect) ? target : b.pc + 4;
   return p;
 }
 
 [[gnu::always_inline]] BranchMiss BranchPredictor::resolve(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc) {
-  bool taken = next_pc != b.pc + 4 || (!b.conditional);
-  if (b.ret && taken && p.taken) stats.ras_correct += p.next_pc == next_pc;
-  BranchMiss m = BranchMiss::None;
-  if (b.conditional && taken != p.taken)
-    m = BranchMiss::Direction;
-  else if (p.next_pc != next_pc)
-    m = BranchMiss::Target;
-  else if (p.taken && p.decode_redirect)
-    m = BranchMiss::Misfetch;
-  if (b.conditional) stats.cond_correct += taken == p.taken;
-  switch (m) {
-    case BranchMiss::None: break;
-    case BranchMiss::Misfetch: ++stats.misfetches; break;
-    case BranchMiss::Direction: ++stats.direction_misses; ++stats.mispredicts; break;
-    case BranchMiss::Target: ++stats.target_misses; ++stats.mispredicts; break;
-  }
+  const bool taken = taken_to(b, next_pc);
+  const BranchMiss m = verdict(b, taken, p.taken, p.next_pc, p.decode_redirect, next_pc);
   if (m == BranchMiss::Direction) {
     dir_->recover(p.dir, taken);
     ras_.restore(p.ras);
@@ -74,41 +92,26 @@ void BranchPredictor::ras_action(const BranchInfo& b, bool taken) {
 }
 
 [[gnu::always_inline]] void BranchPredictor::commit(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc) {
-  bool taken = next_pc != b.pc + 4 || (!b.conditional);
+  const bool taken = taken_to(b, next_pc);
   if (b.conditional) dir_->update(b.pc, taken, p.dir);
   if (taken && !b.ret) btb_.update(b.pc, next_pc);
 }
 
 // (predict, resolve and commit are always_inline in this file; the OoO model calls them out of line.)
 
-// The same steps as predict, resolve and commit in a row, without the prediction record: the
-// in-order model asks once per branch, and the generic path showed in its profiles.
+// predict, resolve and commit in a row, without the prediction record (the direction predictor's
+// state for a later recovery): the in-order model asks once per branch.
 BranchMiss BranchPredictor::predict_in_order(const BranchInfo& b, uint32_t next_pc) {
-  const bool taken = next_pc != b.pc + 4 || !b.conditional;
+  const bool taken = taken_to(b, next_pc);
   ++stats.lookups;
   bool predicted = true;
   if (b.conditional) {
     ++stats.cond_lookups;
     predicted = bimodal_ ? bimodal_->predict_in_order(b.pc, b.target, taken)
                          : dir_->predict_in_order(b.pc, b.target, taken);
-    stats.cond_correct += taken == predicted;
   }
-  uint32_t target = 0;
-  bool decode_redirect = false;
-  if (b.ret) {
-    target = ras_.peek();
-  } else {
-    ++stats.btb_lookups;
-    const bool hit = btb_.lookup(b.pc, target);
-    stats.btb_hits += hit;
-    if (!b.indirect && (!hit || target != b.target)) {
-      target = b.target;
-      decode_redirect = true;
-    }
-  }
-  const uint32_t predicted_pc = predicted && (target || !b.indirect) ? target : b.pc + 4;
-  if (predicted && b.ret) ++stats.ras_pops, stats.ras_correct += taken && predicted_pc == next_pc;
-  BranchMiss m = BranchMiss::None;
+  bool btb_hit = false, decode_redirect = false;
+  const uint32_t predicted_pc = fetch_target(b, predicted, btb_hit, decode_redirect);
   if (b.call | b.ret) [[unlikely]] {
     const RasState saved = ras_.save();  // the speculative action and its repair, as fetch does them
     ras_action(b, predicted);
@@ -117,12 +120,7 @@ BranchMiss BranchPredictor::predict_in_order(const BranchInfo& b, uint32_t next_
       ras_action(b, taken);
     }
   }
-  if (b.conditional && taken != predicted)
-    m = BranchMiss::Direction, ++stats.direction_misses, ++stats.mispredicts;
-  else if (predicted_pc != next_pc)
-    m = BranchMiss::Target, ++stats.target_misses, ++stats.mispredicts;
-  else if (predicted && decode_redirect)
-    m = BranchMiss::Misfetch, ++stats.misfetches;
+  const BranchMiss m = verdict(b, taken, predicted, predicted_pc, decode_redirect, next_pc);
   if (taken && !b.ret) btb_.update(b.pc, next_pc);
   return m;
 }

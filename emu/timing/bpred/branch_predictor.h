@@ -53,6 +53,9 @@ class BranchPredictor {
  private:
   // Apply a branch's effect on the return stack, given its direction.
   void ras_action(const BranchInfo& b, bool taken);
+  uint32_t fetch_target(const BranchInfo& b, bool taken, bool& btb_hit, bool& decode_redirect);
+  BranchMiss verdict(const BranchInfo& b, bool taken, bool predicted, uint32_t predicted_pc, bool decode_redirect,
+                     uint32_t next_pc);
   std::unique_ptr<DirectionPredictor> dir_;
   BimodalPredictor* bimodal_;  // dir_ when it is one: called directly (the in-order hot path)
   Btb btb_;
