@@ -31,23 +31,24 @@ class HartStepper {
   }
   // Whether steps that all start before `cycle` need no interrupt check, provided each one says
   // quiet_after(): the caller may then call Hart::step_awake_known itself (MSR[POW] is clear).
-  bool quiet_until(const Hart& h, uint64_t cycle) const {
-    return !poll_ && cycle < poll_cycle_ && !(h.msr & MSR_POW) && !((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
-  }
-  // After such a step: false when the next one must go through step() again.
+  bool quiet_until(const Hart& h, uint64_t cycle) const { return !must_poll(h, cycle); }
+  // After such a step (and every step): false when the next one must check for interrupts.
   [[gnu::always_inline]] bool quiet_after(const ExecRecord& r) {
-    poll_ = r.interrupted | recheck_[size_t(r.id)];
+    poll_ = r.interrupted | recheck_[size_t(r.id)];  // (recheck_ covers InsnId::Invalid)
     return !poll_;
   }
 
  private:
+  // Whether a step that starts at `cycle` must check for interrupts first.
+  [[gnu::always_inline]] bool must_poll(const Hart& h, uint64_t cycle) const {
+    return poll_ || cycle >= poll_cycle_ || (h.msr & MSR_POW) || ((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
+  }
   template <typename NoPoll>
   [[gnu::always_inline]] StopReason step_with(Hart& h, ExecRecord& r, NoPoll&& nopoll) {
-    const bool poll = poll_ || h.cycles() >= poll_cycle_ || (h.msr & MSR_POW) ||
-                      ((h.msr & MSR_EE) && (h.external_irq || h.dec_pending));
+    const bool poll = must_poll(h, h.cycles());
     StopReason why = poll ? h.step(r, true) : nopoll();  // the common case inline
     if (poll) [[unlikely]] poll_cycle_ = h.cycles() + (h.next_timer_icount() - h.icount);
-    poll_ = r.interrupted | recheck_[size_t(r.id)];  // (recheck_ covers InsnId::Invalid)
+    quiet_after(r);
     return why;
   }
 

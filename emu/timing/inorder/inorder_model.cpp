@@ -255,9 +255,7 @@ template <typename Fn>
   if (b.pc != h.pc || !b.memo_ok || b.code_generation != h.code_generation()) return false;
   base_ = std::max(fetch_ready_, prev_D_);
   const BlockMemo* m = find_memo(b, (h.pc >> line_shift_) == fetch_line_);
-  if (!m) return false;
-  const uint64_t last_start = b.n > 1 ? base_ + m->drain[b.n - 2] : drain_;
-  if (h.icount + b.n > end || last_start >= until_cycle || !stepper_.quiet_until(h, last_start)) return false;
+  if (!m || !quiet_from(h, b, *m, 0, end, until_cycle)) return false;
   shape_ = &b;
   memo_ = m;
   mode_ = Mode::Replay;
@@ -325,11 +323,15 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
   return true;
 }
 
-// Is r the block's instruction i, not interrupted, and completed without a jump (the last one
-// may jump if it is a branch)? (Field by field: the stepper has just stored them one by one.)
+// Did r complete as the block's instruction i must: not interrupted, without a jump unless it is
+// a branch (whose path inner_branch_as_before checks)? (Field by field: the stepper has just
+// stored them one by one.)
+[[gnu::always_inline]] static inline bool went_through(const BlockShape& b, unsigned i, const ExecRecord& r) {
+  return ((uint32_t(r.status) & b.status_mask[i]) | uint32_t(r.interrupted)) == 0;
+}
+// And is it the block's instruction i?
 [[gnu::always_inline]] static inline bool as_expected(const BlockShape& b, unsigned i, const ExecRecord& r) {
-  return ((r.word ^ b.word[i]) | (uint32_t(r.id) ^ uint32_t(b.id[i])) | (uint32_t(r.status) & b.status_mask[i]) |
-          uint32_t(r.interrupted)) == 0;
+  return ((r.word ^ b.word[i]) | (uint32_t(r.id) ^ uint32_t(b.id[i]))) == 0 && went_through(b, i, r);
 }
 
 // Which of r's accesses are stores (bit i: access i); BlockMemo::kMaxAccesses at most.
@@ -398,13 +400,17 @@ void InOrderModel::cut(BlockShape& b, unsigned n) {
   if (pos_ == b.n) commit_replay(&r);
 }
 
-// Before step j of the block the clock reads base + drain[j - 1] (replay sets it so), so the
-// last step starts at base + drain[n - 2].
 bool InOrderModel::quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle) const {
-  const BlockShape& b = *shape_;
-  const uint64_t last_start = base_ + memo_->drain[b.n - 2];
-  return b.code_generation == h.code_generation() && h.icount + (b.n - pos_) <= end && last_start < until_cycle &&
-         stepper_.quiet_until(h, last_start);
+  return shape_->code_generation == h.code_generation() && quiet_from(h, *shape_, *memo_, pos_, end, until_cycle);
+}
+
+// Whether the block's steps from instruction `from` on all fit in the budget, start before the
+// slice's end and need no interrupt check. Before step j > 0 the clock reads base + drain[j - 1]
+// (replay sets it so), before the first the drain point: the last starts at base + drain[n - 2].
+bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMemo& m, unsigned from, uint64_t end,
+                              uint64_t until_cycle) const {
+  const uint64_t last_start = b.n > 1 ? base_ + m.drain[b.n - 2] : drain_;
+  return h.icount + (b.n - from) <= end && last_start < until_cycle && stepper_.quiet_until(h, last_start);
 }
 
 // replay() for the remaining instructions, stepped directly: each runs the executor the block
@@ -419,8 +425,7 @@ bool InOrderModel::quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle)
     ExecRecord& r = recs_[i];
     const StopReason why = h.step_awake_known(r, b.exec[i], b.word[i], b.id[i]);
     const bool quiet = stepper_.quiet_after(r);
-    const bool ok = ((uint32_t(r.status) & b.status_mask[i]) | uint32_t(r.interrupted)) == 0 && same_accesses(m, i, r) &&
-                    inner_branch_as_before(b, m, i, r);
+    const bool ok = went_through(b, i, r) && same_accesses(m, i, r) && inner_branch_as_before(b, m, i, r);
     if (!ok) [[unlikely]] {
       diverge(h, b, i, r);
       return why;

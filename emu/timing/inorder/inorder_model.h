@@ -83,6 +83,8 @@ class InOrderModel final : public CoreModel {
   // The rest of a replayed block in one loop, when none of its steps needs an interrupt check,
   // can reach the slice's end or the budget (quiet_rest); returns the last step's stop reason.
   bool quiet_rest(const Hart& h, uint64_t end, uint64_t until_cycle) const;
+  bool quiet_from(const Hart& h, const BlockShape& b, const BlockMemo& m, unsigned from, uint64_t end,
+                  uint64_t until_cycle) const;
   StopReason replay_rest(Hart& h);
   void commit_replay(const ExecRecord* last);
   template <typename Fn> void for_each_key(const BlockShape& b, bool line_fetched, bool skip_implied, Fn&& fn) const;
