@@ -34,7 +34,11 @@ namespace {
   const unsigned n = h.vec_bytes();
   const uint32_t ea = ea_x(h, w) & ~(n - 1);
   const uint8_t* p = h.fast_read_ptr(ea);
-  if (!p) [[unlikely]] return load_vector_slow(h, w, ea);
+  if (!p) [[unlikely]] {
+    p = h.rec_read_ptr(ea);
+    if (!p) return load_vector_slow(h, w, ea);
+    h.record_block(ea, n, false, p);
+  }
   if (n == 16) VEC_PICK(sse::load_reversed(h.vr[rt(w)], p, 16), from_memory(h.vr[rt(w)], p, 16));
   else VEC_PICK(sse::load_reversed(h.vr[rt(w)], p, 32), from_memory(h.vr[rt(w)], p, 32));
   return Status::Ok;
@@ -45,9 +49,14 @@ namespace {
   const unsigned n = h.vec_bytes();
   const uint32_t ea = ea_x(h, w) & ~(n - 1);
   uint8_t* p = h.fast_write_ptr(ea);
-  if (!p) [[unlikely]] return store_vector_slow(h, w, ea);
+  const bool recording = !p;
+  if (recording) [[unlikely]] {
+    p = h.rec_write_ptr(ea);
+    if (!p) return store_vector_slow(h, w, ea);
+  }
   if (n == 16) VEC_PICK(sse::store_reversed(p, h.vr[rt(w)], 16), to_memory(p, h.vr[rt(w)], 16));
   else VEC_PICK(sse::store_reversed(p, h.vr[rt(w)], 32), to_memory(p, h.vr[rt(w)], 32));
+  if (recording) [[unlikely]] h.record_block(ea, n, true, p);
   return Status::Ok;
 }
 

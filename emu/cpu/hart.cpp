@@ -201,7 +201,7 @@ void Hart::flush_tlb() {
 
 void Hart::drop_fast_mapping(uint32_t page_addr) {
   if (page_addr == ~0u) return flush_tlb();
-  TlbEntry& e = tlb_[(page_addr >> kPageBits) & (kTlbSize - 1)];
+  TlbEntry& e = tlb_[tlb_slot(page_addr)];
   if ((e.read_tag & ~kRecTag) == page_addr || (e.write_tag & ~kRecTag) == page_addr) e = TlbEntry{};
 }
 
@@ -237,7 +237,7 @@ void Hart::tlb_fill(uint32_t ea, const Region& r) {
   if (!r.host) return;
   uint32_t page = ea & ~(kPageSize - 1);
   if (page < r.base || uint64_t(page) + kPageSize > uint64_t(r.base) + r.size) return;
-  TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+  TlbEntry& e = tlb_[tlb_slot(ea)];
   // Watched pages stay on the slow path, which checks each access (see AccessWatcher).
   bool watch_reads = watcher && watcher->watches_page(page, false);
   bool watch_writes = watcher && watcher->watches_page(page, true);

@@ -187,27 +187,35 @@ struct Hart : public ArchState, public MemoryListener {
     }
     return write_slow(ea, sizeof(T), uint64_t(v));
   }
+  // The fast path's slot for ea's page (of kTlbSize): its number's low bits mixed with the bits
+  // above, so that pages 1 MiB apart (the Linux stack top and an ELF image's first page) do not
+  // evict each other. The mix leaves bit 0 alone, so consecutive pages never share a slot.
+  static constexpr unsigned kTlbSize = 256;
+  static unsigned tlb_slot(uint32_t ea) {
+    return ((ea >> kPageBits) ^ (ea >> (kPageBits + 8) << 1)) & (kTlbSize - 1);
+  }
   // The fast path for n bytes at ea: true, with p their host address, when they lie in one page
-  // mapped for reading (writing). One compare covers both: a slot only ever holds a page of its
-  // own index, so it cannot hold the page of ea + n - 1 when that is the next page.
+  // mapped for reading (writing). One compare covers both: a slot holds only pages that map to
+  // it, and the next page never maps to the same slot (tlb_slot), so it cannot hold the page of
+  // ea + n - 1 when that is the next page.
   bool fast_read_at(uint32_t ea, unsigned n, const uint8_t*& p) const {
-    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    const TlbEntry& e = tlb_[tlb_slot(ea)];
     p = reinterpret_cast<const uint8_t*>(e.host_base + ea);
     return e.read_tag == ((ea + n - 1) & ~(kPageSize - 1));
   }
   bool fast_write_at(uint32_t ea, unsigned n, uint8_t*& p) const {
-    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    const TlbEntry& e = tlb_[tlb_slot(ea)];
     p = reinterpret_cast<uint8_t*>(e.host_base + ea);
     return e.write_tag == ((ea + n - 1) & ~(kPageSize - 1));
   }
   // The same while recording (rec set): the page is mapped under its recording tag.
   bool rec_read_at(uint32_t ea, unsigned n, const uint8_t*& p) const {
-    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    const TlbEntry& e = tlb_[tlb_slot(ea)];
     p = reinterpret_cast<const uint8_t*>(e.host_base + ea);
     return rec && e.read_tag == (((ea + n - 1) & ~(kPageSize - 1)) | kRecTag);
   }
   bool rec_write_at(uint32_t ea, unsigned n, uint8_t*& p) const {
-    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    const TlbEntry& e = tlb_[tlb_slot(ea)];
     p = reinterpret_cast<uint8_t*>(e.host_base + ea);
     return rec && e.write_tag == (((ea + n - 1) & ~(kPageSize - 1)) | kRecTag);
   }
@@ -219,12 +227,31 @@ struct Hart : public ArchState, public MemoryListener {
   // Stores through it need no note_write: write mappings exist only for pages without code or
   // reservations.
   const uint8_t* fast_read_ptr(uint32_t ea) const {
-    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    const TlbEntry& e = tlb_[tlb_slot(ea)];
     return e.read_tag == (ea & ~(kPageSize - 1)) ? reinterpret_cast<const uint8_t*>(e.host_base + ea) : nullptr;
   }
   uint8_t* fast_write_ptr(uint32_t ea) const {
-    const TlbEntry& e = tlb_[(ea >> kPageBits) & (kTlbSize - 1)];
+    const TlbEntry& e = tlb_[tlb_slot(ea)];
     return e.write_tag == (ea & ~(kPageSize - 1)) ? reinterpret_cast<uint8_t*>(e.host_base + ea) : nullptr;
+  }
+  // The same while recording (rec set: the page mapped under its recording tag); the caller
+  // then records the access with record_block (a store once its bytes are written).
+  const uint8_t* rec_read_ptr(uint32_t ea) const {
+    const TlbEntry& e = tlb_[tlb_slot(ea)];
+    return rec && e.read_tag == ((ea & ~(kPageSize - 1)) | kRecTag) ? reinterpret_cast<const uint8_t*>(e.host_base + ea)
+                                                                     : nullptr;
+  }
+  uint8_t* rec_write_ptr(uint32_t ea) const {
+    const TlbEntry& e = tlb_[tlb_slot(ea)];
+    return rec && e.write_tag == ((ea & ~(kPageSize - 1)) | kRecTag) ? reinterpret_cast<uint8_t*>(e.host_base + ea)
+                                                                      : nullptr;
+  }
+  // Record a vector-sized (16 or 32 bytes) access to RAM at host address p.
+  void record_block(uint32_t ea, unsigned n, bool write, const uint8_t* p) {
+    if (n == 16)
+      record_ram<16>(ea, write, p);
+    else
+      record_ram<32>(ea, write, p);
   }
   Status mem_status = Status::Jump;  // what to return when an access failed
 
@@ -252,7 +279,6 @@ struct Hart : public ArchState, public MemoryListener {
   AccessWatcher* watcher = nullptr;
 
  private:
-  static constexpr unsigned kTlbSize = 256;
   // Entries filled while recording carry page | kRecTag: only rec_read_at/rec_write_at match them.
   static constexpr uint32_t kRecTag = 2;
   struct TlbEntry {

@@ -216,3 +216,13 @@ TEST_CASE("external control: eciwx/ecowx need EAR[E], else a storage interrupt")
   CHECK(h.pc == 0x600);
   CHECK(h.dar == TestCore::kDataBase + 9);
 }
+
+// The fast path's one tag compare also rejects an access running into the next page only because
+// consecutive pages never share a slot; pages 1 MiB apart that programs use together (the Linux
+// stack top at 0x40800000, an image's first page at 0x10000000) must not share one either.
+TEST_CASE("fast-path slots: consecutive pages apart, stack top and image start apart") {
+  for (uint64_t page = 0; page + kPageSize < (1ull << 32); page += kPageSize)
+    if (Hart::tlb_slot(uint32_t(page)) == Hart::tlb_slot(uint32_t(page + kPageSize))) FAIL("pages share a slot: ", page);
+  CHECK(Hart::tlb_slot(0x10000000) != Hart::tlb_slot(0x40800000));
+  CHECK(Hart::tlb_slot(0x10000fff) == Hart::tlb_slot(0x10000000));
+}
