@@ -88,8 +88,12 @@ struct Hart : public ArchState, public MemoryListener {
   // The same for the instruction the caller knows is at pc: decoded earlier, with the decode
   // cache's generation() unchanged since (the in-order model's block replay).
   inline StopReason step_nopoll_known(ExecRecord& rec, isa::ExecFn fn, uint32_t word, isa::InsnId id);
-  // step_nopoll_known for a caller that knows the hart is not in the wait state (MSR[POW] clear).
-  inline StopReason step_awake_known(ExecRecord& rec, isa::ExecFn fn, uint32_t word, isa::InsnId id);
+  // A loop of such steps, leaner, with the hart known to be awake (MSR[POW] clear): begin_steps()
+  // once before (stop_reason cleared, the fast path set to record); each step_lean records only
+  // what the instruction did (status, accesses, interrupt), not its pc, word, id or next pc, which
+  // the caller knows. The loop must end once stop_reason is set.
+  inline void begin_steps();
+  inline isa::Status step_lean(ExecRecord& rec, isa::ExecFn fn, uint32_t word);
   inline uint64_t code_generation() const;  // DecodeCache::generation()
 
   uint64_t icount = 0;        // instructions retired by this hart

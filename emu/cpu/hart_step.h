@@ -51,14 +51,25 @@ namespace pimnic {
 [[gnu::always_inline]] inline StopReason Hart::step_nopoll_known(ExecRecord& r, isa::ExecFn fn, uint32_t word,
                                                                  isa::InsnId id) {
   if (msr & MSR_POW) [[unlikely]] return step(r, false);
-  return step_awake_known(r, fn, word, id);
-}
-
-[[gnu::always_inline]] inline StopReason Hart::step_awake_known(ExecRecord& r, isa::ExecFn fn, uint32_t word,
-                                                                isa::InsnId id) {
   begin_record(r);
   if (tlb_used_) flush_tlb();
   return exec_known(r, fn, word, id);
+}
+
+inline void Hart::begin_steps() {
+  stop_reason = StopReason::None;
+  if (tlb_used_) flush_tlb();  // (only an unrecorded access fills an entry that bypasses the record)
+}
+
+[[gnu::always_inline]] inline isa::Status Hart::step_lean(ExecRecord& r, isa::ExecFn fn, uint32_t word) {
+  r.clear();
+  rec = &r;
+  const Status s = r.status = fn(*this, word);
+  ++icount;
+  if (s == Status::Ok) [[likely]] pc += 4;
+  if (s == Status::Stop && stop_reason == StopReason::None) stop_reason = StopReason::Fault;
+  rec = nullptr;
+  return s;
 }
 
 inline uint64_t Hart::code_generation() const { return dcache_->generation(); }

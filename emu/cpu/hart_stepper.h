@@ -30,8 +30,11 @@ class HartStepper {
     return step_with(h, r, [&]() __attribute__((always_inline)) { return h.step_nopoll_known(r, fn, word, id); });
   }
   // Whether steps that all start before `cycle` need no interrupt check, provided each one says
-  // quiet_after(): the caller may then call Hart::step_awake_known itself (MSR[POW] is clear).
+  // quiet_after() (or rechecks() is false for it and it was not interrupted): the caller may then
+  // step with Hart::step_lean itself (MSR[POW] is clear).
   bool quiet_until(const Hart& h, uint64_t cycle) const { return !must_poll(h, cycle); }
+  // Whether interrupts must be checked after an instruction of this row.
+  bool rechecks(isa::InsnId id) const { return recheck_[size_t(id)]; }
   // After such a step (and every step): false when the next one must check for interrupts.
   [[gnu::always_inline]] bool quiet_after(const ExecRecord& r) {
     poll_ = r.interrupted | recheck_[size_t(r.id)];  // (recheck_ covers InsnId::Invalid)

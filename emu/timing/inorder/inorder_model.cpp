@@ -417,33 +417,49 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
 // holds, so the word and id are the block's (no wait state: quiet_until), and no interrupt is
 // checked before it (as HartStepper would not). It stops where replay() would diverge, at the
 // block's end, when a step stops the hart or asks for an interrupt check, or when a store may
-// have rewritten code.
+// have rewritten code. Only an instruction the memo marks (check) has more than its status
+// checked; the records hold what the instructions did, and where they were only once needed
+// (complete_record).
 [[gnu::always_inline]] inline StopReason InOrderModel::replay_rest(Hart& h) {
   BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
+  h.begin_steps();
   for (unsigned i = pos_;; ++i) {
     ExecRecord& r = recs_[i];
-    const StopReason why = h.step_awake_known(r, b.exec[i], b.word[i], b.id[i]);
-    const bool quiet = stepper_.quiet_after(r);
-    const bool ok = went_through(b, i, r) && same_accesses(m, i, r) && inner_branch_as_before(b, m, i, r);
-    if (!ok) [[unlikely]] {
-      diverge(h, b, i, r);
-      return why;
+    const Status st = h.step_lean(r, b.exec[i], b.word[i]);
+    bool hand_back = false;
+    if (((uint32_t(st) & b.status_mask[i]) | r.interrupted | r.nmem | m.check[i]) != 0) [[unlikely]] {
+      complete_record(b, i, h.pc);
+      hand_back = !stepper_.quiet_after(r) || (r.nmem && h.code_generation() != b.code_generation);
+      if (!(went_through(b, i, r) && same_accesses(m, i, r) && inner_branch_as_before(b, m, i, r))) [[unlikely]] {
+        diverge(h, b, i, r);
+        return h.stop_reason;
+      }
     }
     const uint64_t done = base_ + m.drain[i];
-    h.cycle_offset += done - h.cycles();
+    h.cycle_offset = done - h.icount;  // h.cycles() reads done
     if (i + 1 == b.n) {
+      complete_record(b, i, h.pc);
       pos_ = b.n;
       commit_replay(&r);
-      return why;
+      return h.stop_reason;
     }
-    if (why != StopReason::None || !quiet || (r.nmem && h.code_generation() != b.code_generation)) [[unlikely]] {
+    if (h.stop_reason != StopReason::None || hand_back) [[unlikely]] {
       pos_ = i + 1;
       next_rec_ = &recs_[i + 1];
       expect_ = done + 1;
-      return why;
+      return h.stop_reason;
     }
   }
+}
+
+// Where the block's instruction i was and went (next_pc), for a record replay_rest left without.
+[[gnu::always_inline]] inline void InOrderModel::complete_record(const BlockShape& b, unsigned i, uint32_t next_pc) {
+  ExecRecord& r = recs_[i];
+  r.pc = b.pcs[i];
+  r.word = b.word[i];
+  r.id = b.id[i];
+  r.next_pc = next_pc;
 }
 
 [[gnu::always_inline]] inline void InOrderModel::commit_replay(const ExecRecord* last) {
@@ -540,6 +556,8 @@ void InOrderModel::record_memo() {
   m.stall_taken = uint32_t(branch_stalls_[1] - stalls_at_start_[5]);
   std::copy(key_, key_ + nkey_, m.key);
   m.fetch_hits = uint16_t(std::popcount(m.fetches));
+  for (unsigned i = 0; i < b.n; ++i)
+    m.check[i] = uint8_t(((m.fetches | b.inner_branches) >> i & 1) | (m.nmem[i] != 0) | stepper_.rechecks(b.id[i]));
   m.loads = m.stores_total = 0;
   for (unsigned i = 0; i < b.n; ++i) {
     const unsigned stores = unsigned(std::popcount(m.stores[i]));
@@ -554,7 +572,10 @@ void InOrderModel::record_memo() {
 
 void InOrderModel::leave_block() {
   if (mode_ == Mode::Replay)  // (the branches inside the block have asked the predictor already)
-    for (unsigned i = 0; i < pos_; ++i) place(recs_[i], drain_ + 1, (shape_->inner_branches >> i) & 1 ? &verdicts_[i] : nullptr);
+    for (unsigned i = 0; i < pos_; ++i) {
+      complete_record(*shape_, i, shape_->pcs[i + 1]);  // (they went the block's way)
+      place(recs_[i], drain_ + 1, (shape_->inner_branches >> i) & 1 ? &verdicts_[i] : nullptr);
+    }
   mode_ = Mode::Start;
   next_rec_ = recs_;
 }
