@@ -36,8 +36,9 @@ class HartStepper {
   // Whether interrupts must be checked after an instruction of this row.
   bool rechecks(isa::InsnId id) const { return recheck_[size_t(id)]; }
   // After such a step (and every step): false when the next one must check for interrupts.
-  [[gnu::always_inline]] bool quiet_after(const ExecRecord& r) {
-    poll_ = r.interrupted | recheck_[size_t(r.id)];  // (recheck_ covers InsnId::Invalid)
+  [[gnu::always_inline]] bool quiet_after(const ExecRecord& r) { return quiet_after(r.interrupted, r.id); }
+  [[gnu::always_inline]] bool quiet_after(bool interrupted, isa::InsnId id) {
+    poll_ = interrupted | recheck_[size_t(id)];  // (recheck_ covers InsnId::Invalid)
     return !poll_;
   }
 

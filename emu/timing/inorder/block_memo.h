@@ -40,7 +40,7 @@ struct BlockMemo {
   uint8_t stores[kMaxInsns];
   Mask fetches = 0;           // bit i: instruction i fetched a new line (the first: if key[3] is 0)
   // Nonzero when replaying instruction i needs more than its status checked: it fetches a line,
-  // accesses memory, is a branch inside the block or needs an interrupt check after it.
+  // accesses memory, is a branch inside the block, needs an interrupt check after it or is the last.
   uint8_t check[kMaxInsns];
   uint16_t prev_D, prev_X, prev_M, fetch_end, result_at;  // of the last instruction
   uint16_t reg[kMaxWrites];          // when each written register is ready

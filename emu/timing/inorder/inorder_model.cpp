@@ -303,12 +303,12 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
   return false;
 }
 
-// Whether r's fetch (if `fetch`) and data accesses hit the L1 caches however late in the block
-// they are made; with `hold`, the lines are kept in touches_ for commit_replay.
-[[gnu::always_inline]] inline bool InOrderModel::sure_hits(const ExecRecord& r, bool fetch, bool hold) {
+// Whether the fetch of pc's line (if `fetch`) and r's data accesses hit the L1 caches however
+// late in the block they are made; with `hold`, the lines are kept in touches_ for commit_replay.
+[[gnu::always_inline]] inline bool InOrderModel::sure_hits(const ExecRecord& r, uint32_t pc, bool fetch, bool hold) {
   const Tick at = base_tick_;
   if (fetch) [[unlikely]] {
-    const uint32_t line = (r.pc >> line_shift_) << line_shift_;
+    const uint32_t line = (pc >> line_shift_) << line_shift_;
     Cache::Line* l = l1i_->sure_hit(line, 1u << line_shift_, AccessKind::Fetch, at);
     if (!l || ntouch_ == kMaxTouches) return false;
     if (hold) touches_[ntouch_++] = {l1i_, l, false};
@@ -344,18 +344,19 @@ static inline uint8_t store_mask(const ExecRecord& r) {
 
 // Did the block's instruction i make the accesses the memo says (as many, the same ones stores),
 // all sure L1 hits (kept for commit_replay)?
-[[gnu::always_inline]] inline bool InOrderModel::same_accesses(const BlockMemo& m, unsigned i, const ExecRecord& r) {
+[[gnu::always_inline]] inline bool InOrderModel::same_accesses(const BlockShape& b, const BlockMemo& m, unsigned i,
+                                                               const ExecRecord& r) {
   if (r.nmem != m.nmem[i]) [[unlikely]] return false;
   if (r.nmem && store_mask(r) != m.stores[i]) [[unlikely]] return false;
-  return sure_hits(r, (m.fetches >> i) & 1, true);
+  return sure_hits(r, b.pcs[i], (m.fetches >> i) & 1, true);
 }
 
 [[gnu::always_inline]] inline bool InOrderModel::inner_branch_as_before(BlockShape& b, const BlockMemo& m, unsigned i,
-                                                                        const ExecRecord& r) {
+                                                                        uint32_t next_pc) {
   if (!((b.inner_branches >> i) & 1)) [[likely]] return true;
-  bool ok = r.next_pc == b.pcs[i + 1];
+  bool ok = next_pc == b.pcs[i + 1];
   if (ok) {
-    verdicts_[i] = bp_.predict_in_order(b.branch[i], r.next_pc);
+    verdicts_[i] = bp_.predict_in_order(b.branch[i], next_pc);
     ok = mispredicted(verdicts_[i]) == bool((m.mispredicted >> i) & 1);
     asked_ = !ok;
   }
@@ -390,7 +391,8 @@ void InOrderModel::cut(BlockShape& b, unsigned n) {
   BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
   const unsigned i = pos_;
-  if (!(as_expected(b, i, r) && h.cycles() == expect_ && same_accesses(m, i, r) && inner_branch_as_before(b, m, i, r)))
+  if (!(as_expected(b, i, r) && h.cycles() == expect_ && same_accesses(b, m, i, r) &&
+        inner_branch_as_before(b, m, i, r.next_pc)))
       [[unlikely]] return diverge(h, b, i, r);
   const uint64_t done = base_ + m.drain[i];
   h.cycle_offset += done - h.cycles();
@@ -424,29 +426,32 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
   BlockShape& b = *shape_;
   const BlockMemo& m = *memo_;
   h.begin_steps();
-  for (unsigned i = pos_;; ++i) {
-    ExecRecord& r = recs_[i];
-    const Status st = h.step_lean(r, b.exec[i], b.word[i]);
-    bool hand_back = false;
-    if (((uint32_t(st) & b.status_mask[i]) | r.interrupted | r.nmem | m.check[i]) != 0) [[unlikely]] {
-      complete_record(b, i, h.pc);
-      hand_back = !stepper_.quiet_after(r) || (r.nmem && h.code_generation() != b.code_generation);
-      if (!(went_through(b, i, r) && same_accesses(m, i, r) && inner_branch_as_before(b, m, i, r))) [[unlikely]] {
-        diverge(h, b, i, r);
-        return h.stop_reason;
-      }
-    }
+  ExecRecord* r = &recs_[pos_];
+  for (unsigned i = pos_;; ++i, ++r) {
+    const Status st = h.step_lean(*r, b.exec[i], b.word[i]);
     const uint64_t done = base_ + m.drain[i];
-    h.cycle_offset = done - h.icount;  // h.cycles() reads done
+    if (((uint32_t(st) & b.status_mask[i]) | r->interrupted | r->nmem | m.check[i] | uint32_t(h.stop_reason)) == 0)
+        [[likely]] {
+      h.cycle_offset = done - h.icount;  // h.cycles() reads done
+      continue;
+    }
+    const bool quiet = stepper_.quiet_after(r->interrupted, b.id[i]);
+    if (!(went_through(b, i, *r) && same_accesses(b, m, i, *r) && inner_branch_as_before(b, m, i, h.pc))) [[unlikely]] {
+      complete_record(b, i, h.pc);
+      diverge(h, b, i, *r);
+      return h.stop_reason;
+    }
+    h.cycle_offset = done - h.icount;
     if (i + 1 == b.n) {
       complete_record(b, i, h.pc);
       pos_ = b.n;
-      commit_replay(&r);
+      commit_replay(r);
       return h.stop_reason;
     }
-    if (h.stop_reason != StopReason::None || hand_back) [[unlikely]] {
+    if (h.stop_reason != StopReason::None || !quiet || (m.stores[i] && h.code_generation() != b.code_generation))
+        [[unlikely]] {
       pos_ = i + 1;
-      next_rec_ = &recs_[i + 1];
+      next_rec_ = r + 1;
       expect_ = done + 1;
       return h.stop_reason;
     }
@@ -502,7 +507,7 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
     const bool fetch = (r.pc >> line_shift_) != fetch_line_;
     const bool was_ok = record_ok_;
     record_ok_ = record_ok_ && r.pc == b.pcs[i] && as_expected(b, i, r) && stepped == drain_ + 1 &&
-                 r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, fetch, false);
+                 r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, r.pc, fetch, false);
     if (was_ok && !record_ok_) record_failed_at_ = i;
     pending_.nmem[i] = r.nmem;
     pending_.stores[i] = record_ok_ ? store_mask(r) : 0;
@@ -557,7 +562,8 @@ void InOrderModel::record_memo() {
   std::copy(key_, key_ + nkey_, m.key);
   m.fetch_hits = uint16_t(std::popcount(m.fetches));
   for (unsigned i = 0; i < b.n; ++i)
-    m.check[i] = uint8_t(((m.fetches | b.inner_branches) >> i & 1) | (m.nmem[i] != 0) | stepper_.rechecks(b.id[i]));
+    m.check[i] = uint8_t(((m.fetches | b.inner_branches) >> i & 1) | (m.nmem[i] != 0) | stepper_.rechecks(b.id[i]) |
+                         (i + 1 == b.n));
   m.loads = m.stores_total = 0;
   for (unsigned i = 0; i < b.n; ++i) {
     const unsigned stores = unsigned(std::popcount(m.stores[i]));

@@ -92,11 +92,11 @@ class InOrderModel final : public CoreModel {
   void record_memo();
   // Place what a replay held back (records 0..pos_-1), and leave the block.
   void leave_block();
-  bool sure_hits(const ExecRecord& r, bool fetch, bool hold);  // hold: keep the lines for commit
-  bool same_accesses(const BlockMemo& m, unsigned i, const ExecRecord& r);
+  bool sure_hits(const ExecRecord& r, uint32_t pc, bool fetch, bool hold);  // hold: keep the lines for commit
+  bool same_accesses(const BlockShape& b, const BlockMemo& m, unsigned i, const ExecRecord& r);
   // For a branch inside the block (instruction i): the path and the prediction as the memo says?
   // (Asks the predictor; the verdict is kept for leave_block.)
-  bool inner_branch_as_before(BlockShape& b, const BlockMemo& m, unsigned i, const ExecRecord& r);
+  bool inner_branch_as_before(BlockShape& b, const BlockMemo& m, unsigned i, uint32_t next_pc);
   // Leave a replay that went otherwise at instruction i (r), which is then placed.
   void diverge(Hart& h, BlockShape& b, unsigned i, const ExecRecord& r);
   uint64_t to_cycle(Tick t) const { return (t + period_ - 1) / period_; }
