@@ -260,7 +260,6 @@ template <typename Fn>
   memo_ = m;
   mode_ = Mode::Replay;
   pos_ = 0;
-  ntouch_ = 0;
   base_tick_ = base_ * period_;
   return true;
 }
@@ -283,7 +282,6 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
   if (const BlockMemo* m = find_memo(b, line_fetched)) {
     mode_ = Mode::Replay;
     memo_ = m;
-    ntouch_ = 0;
     expect_ = drain_ + 1;
     replay(h, r);
     return true;
@@ -304,21 +302,23 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
 }
 
 // Whether the fetch of pc's line (if `fetch`) and r's data accesses hit the L1 caches however
-// late in the block they are made; with `hold`, the lines are kept in touches_ for commit_replay.
-[[gnu::always_inline]] inline bool InOrderModel::sure_hits(const ExecRecord& r, uint32_t pc, bool fetch, bool hold) {
+// late in the block they are made; with `touch`, the lines are touched (LRU, dirty) as the hits
+// would. (Should the block not go through, its instructions are placed and touch the same lines
+// again in the same order: the LRU order and dirty bits come out as if they had not been.)
+[[gnu::always_inline]] inline bool InOrderModel::sure_hits(const ExecRecord& r, uint32_t pc, bool fetch, bool touch) {
   const Tick at = base_tick_;
   if (fetch) [[unlikely]] {
     const uint32_t line = (pc >> line_shift_) << line_shift_;
     Cache::Line* l = l1i_->sure_hit(line, 1u << line_shift_, AccessKind::Fetch, at);
-    if (!l || ntouch_ == kMaxTouches) return false;
-    if (hold) touches_[ntouch_++] = {l1i_, l, false};
+    if (!l) return false;
+    if (touch) l1i_->use(l, false);
   }
   for (unsigned i = 0; i < r.nmem; ++i) {
     const MemAccess& a = r.mem[i];
     const AccessKind kind = a.write ? AccessKind::Store : AccessKind::Load;
     Cache::Line* l = a.mmio ? nullptr : l1d_->sure_hit(a.addr, a.size, kind, at);
-    if (!l || ntouch_ == kMaxTouches) return false;
-    if (hold) touches_[ntouch_++] = {l1d_, l, a.write};
+    if (!l) return false;
+    if (touch) l1d_->use(l, a.write);
   }
   return true;
 }
@@ -343,7 +343,7 @@ static inline uint8_t store_mask(const ExecRecord& r) {
 }
 
 // Did the block's instruction i make the accesses the memo says (as many, the same ones stores),
-// all sure L1 hits (kept for commit_replay)?
+// all sure L1 hits (touched)?
 [[gnu::always_inline]] inline bool InOrderModel::same_accesses(const BlockShape& b, const BlockMemo& m, unsigned i,
                                                                const ExecRecord& r) {
   if (r.nmem != m.nmem[i]) [[unlikely]] return false;
@@ -471,7 +471,6 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
   BlockShape& b = *shape_;
   if (b.unsteady) --b.unsteady;
   const BlockMemo& m = *memo_;
-  for (unsigned i = 0; i < ntouch_; ++i) touches_[i].cache->use(touches_[i].line, touches_[i].write);
   l1i_->count_hits(m.fetch_hits, 0);
   l1d_->count_hits(m.loads, m.stores_total);
   stats.loads += m.loads;

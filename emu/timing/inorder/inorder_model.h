@@ -92,7 +92,7 @@ class InOrderModel final : public CoreModel {
   void record_memo();
   // Place what a replay held back (records 0..pos_-1), and leave the block.
   void leave_block();
-  bool sure_hits(const ExecRecord& r, uint32_t pc, bool fetch, bool hold);  // hold: keep the lines for commit
+  bool sure_hits(const ExecRecord& r, uint32_t pc, bool fetch, bool touch);
   bool same_accesses(const BlockShape& b, const BlockMemo& m, unsigned i, const ExecRecord& r);
   // For a branch inside the block (instruction i): the path and the prediction as the memo says?
   // (Asks the predictor; the verdict is kept for leave_block.)
@@ -157,19 +157,10 @@ class InOrderModel final : public CoreModel {
   uint64_t branch_stalls_[2] = {};  // Record: stall_branch and stall_taken before the last instruction
   uint64_t build_code_ = 0;                         // Build: the decode cache's generation before it
   uint64_t last_fetch_end_ = 0, last_result_at_ = 0;  // of the last instruction placed
-  // Replay: the records (materialized if the block does not go as remembered), and the cache
-  // lines it hits, touched in order once it is through.
+  // Replay: the records (placed if the block does not go as remembered).
   ExecRecord recs_[BlockMemo::kMaxInsns];
   ExecRecord* next_rec_ = recs_;  // where the next step goes (Replay: recs_[pos_])
   uint64_t expect_ = 0;           // Replay: h.cycles() after the next step, if it goes as before
-  struct Touch {
-    Cache* cache;
-    Cache::Line* line;
-    bool write;
-  };
-  static constexpr unsigned kMaxTouches = 128;
-  Touch touches_[kMaxTouches];
-  unsigned ntouch_ = 0;
   PipelineLog* log_ = nullptr;
 
   bool started_ = false;
