@@ -33,8 +33,10 @@ class HartStepper {
   // quiet_after() (or rechecks() is false for it and it was not interrupted): the caller may then
   // step with Hart::step_lean itself (MSR[POW] is clear).
   bool quiet_until(const Hart& h, uint64_t cycle) const { return !must_poll(h, cycle); }
-  // Whether interrupts must be checked after an instruction of this row.
+  // Whether interrupts must be checked after an instruction of this row; poll_next() for a caller
+  // that stepped one itself.
   bool rechecks(isa::InsnId id) const { return recheck_[size_t(id)]; }
+  void poll_next() { poll_ = true; }
   // After such a step (and every step): false when the next one must check for interrupts.
   [[gnu::always_inline]] bool quiet_after(const ExecRecord& r) { return quiet_after(r.interrupted, r.id); }
   [[gnu::always_inline]] bool quiet_after(bool interrupted, isa::InsnId id) {

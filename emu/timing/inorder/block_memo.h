@@ -39,9 +39,9 @@ struct BlockMemo {
   uint8_t nmem[kMaxInsns];    // each instruction's memory accesses, and which of them were stores
   uint8_t stores[kMaxInsns];
   Mask fetches = 0;           // bit i: instruction i fetched a new line (the first: if key[3] is 0)
-  // Nonzero when replaying instruction i needs more than its status checked: it fetches a line,
-  // accesses memory, is a branch inside the block, needs an interrupt check after it or is the last.
-  uint8_t check[kMaxInsns];
+  // What replaying instruction i checks beyond its status (none: nothing more).
+  enum Check : uint8_t { kFetch = 1, kAccesses = 2, kInnerBranch = 4, kRecheck = 8, kLast = 16 };
+  uint8_t check[kMaxInsns];  // (kRecheck: interrupts are to be checked after it, HartStepper)
   uint16_t prev_D, prev_X, prev_M, fetch_end, result_at;  // of the last instruction
   uint16_t reg[kMaxWrites];          // when each written register is ready
   uint16_t unit[OpTiming::kClasses];  // when each used unpipelined unit is free (shape's order)

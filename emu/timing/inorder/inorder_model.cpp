@@ -302,23 +302,34 @@ bool InOrderModel::begin_block(Hart& h, const ExecRecord& r, uint64_t code) {
 }
 
 // Whether the fetch of pc's line (if `fetch`) and r's data accesses hit the L1 caches however
-// late in the block they are made; with `touch`, the lines are touched (LRU, dirty) as the hits
-// would. (Should the block not go through, its instructions are placed and touch the same lines
-// again in the same order: the LRU order and dirty bits come out as if they had not been.)
-[[gnu::always_inline]] inline bool InOrderModel::sure_hits(const ExecRecord& r, uint32_t pc, bool fetch, bool touch) {
+// late in the block they are made.
+[[gnu::always_inline]] inline bool InOrderModel::sure_hits(const ExecRecord& r, uint32_t pc, bool fetch) {
+  const Tick at = base_tick_;
+  const uint32_t line = (pc >> line_shift_) << line_shift_;
+  if (fetch && !l1i_->sure_hit(line, 1u << line_shift_, AccessKind::Fetch, at)) return false;
+  for (unsigned i = 0; i < r.nmem; ++i) {
+    const MemAccess& a = r.mem[i];
+    if (a.mmio || !l1d_->sure_hit(a.addr, a.size, a.write ? AccessKind::Store : AccessKind::Load, at)) return false;
+  }
+  return true;
+}
+
+// The same for a replayed instruction whose accesses are of the kinds that made sure hits when its
+// memo was recorded; the lines are touched (LRU, dirty) as the hits would. (Should the block not go
+// through, its instructions are placed and touch the same lines again in the same order: the LRU
+// order and dirty bits come out as if they had not been.)
+[[gnu::always_inline]] inline bool InOrderModel::replay_hits(const ExecRecord& r, uint32_t pc, bool fetch) {
   const Tick at = base_tick_;
   if (fetch) [[unlikely]] {
-    const uint32_t line = (pc >> line_shift_) << line_shift_;
-    Cache::Line* l = l1i_->sure_hit(line, 1u << line_shift_, AccessKind::Fetch, at);
+    Cache::Line* l = l1i_->sure_hit_again(pc >> line_shift_ << line_shift_, 1u << line_shift_, at);
     if (!l) return false;
-    if (touch) l1i_->use(l, false);
+    l1i_->use(l, false);
   }
   for (unsigned i = 0; i < r.nmem; ++i) {
     const MemAccess& a = r.mem[i];
-    const AccessKind kind = a.write ? AccessKind::Store : AccessKind::Load;
-    Cache::Line* l = a.mmio ? nullptr : l1d_->sure_hit(a.addr, a.size, kind, at);
+    Cache::Line* l = a.mmio ? nullptr : l1d_->sure_hit_again(a.addr, a.size, at);
     if (!l) return false;
-    if (touch) l1d_->use(l, a.write);
+    l1d_->use(l, a.write);
   }
   return true;
 }
@@ -348,12 +359,12 @@ static inline uint8_t store_mask(const ExecRecord& r) {
                                                                const ExecRecord& r) {
   if (r.nmem != m.nmem[i]) [[unlikely]] return false;
   if (r.nmem && store_mask(r) != m.stores[i]) [[unlikely]] return false;
-  return sure_hits(r, b.pcs[i], (m.fetches >> i) & 1, true);
+  return replay_hits(r, b.pcs[i], m.check[i] & BlockMemo::kFetch);
 }
 
 [[gnu::always_inline]] inline bool InOrderModel::inner_branch_as_before(BlockShape& b, const BlockMemo& m, unsigned i,
                                                                         uint32_t next_pc) {
-  if (!((b.inner_branches >> i) & 1)) [[likely]] return true;
+  if (!(m.check[i] & BlockMemo::kInnerBranch)) [[likely]] return true;
   bool ok = next_pc == b.pcs[i + 1];
   if (ok) {
     verdicts_[i] = bp_.predict_in_order(b.branch[i], next_pc);
@@ -435,12 +446,14 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
       h.cycle_offset = done - h.icount;  // h.cycles() reads done
       continue;
     }
-    const bool quiet = stepper_.quiet_after(r->interrupted, b.id[i]);
     if (!(went_through(b, i, *r) && same_accesses(b, m, i, *r) && inner_branch_as_before(b, m, i, h.pc))) [[unlikely]] {
+      stepper_.quiet_after(r->interrupted, b.id[i]);
       complete_record(b, i, h.pc);
       diverge(h, b, i, *r);
       return h.stop_reason;
     }
+    const bool recheck = m.check[i] & BlockMemo::kRecheck;  // (else the stepper stays quiet)
+    if (recheck) stepper_.poll_next();
     h.cycle_offset = done - h.icount;
     if (i + 1 == b.n) {
       complete_record(b, i, h.pc);
@@ -448,7 +461,7 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
       commit_replay(r);
       return h.stop_reason;
     }
-    if (h.stop_reason != StopReason::None || !quiet || (m.stores[i] && h.code_generation() != b.code_generation))
+    if (h.stop_reason != StopReason::None || recheck || (m.stores[i] && h.code_generation() != b.code_generation))
         [[unlikely]] {
       pos_ = i + 1;
       next_rec_ = r + 1;
@@ -506,7 +519,7 @@ void InOrderModel::eager(Hart& h, const ExecRecord& r) {
     const bool fetch = (r.pc >> line_shift_) != fetch_line_;
     const bool was_ok = record_ok_;
     record_ok_ = record_ok_ && r.pc == b.pcs[i] && as_expected(b, i, r) && stepped == drain_ + 1 &&
-                 r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, r.pc, fetch, false);
+                 r.nmem <= BlockMemo::kMaxAccesses && l1i_ && l1d_ && sure_hits(r, r.pc, fetch);
     if (was_ok && !record_ok_) record_failed_at_ = i;
     pending_.nmem[i] = r.nmem;
     pending_.stores[i] = record_ok_ ? store_mask(r) : 0;
@@ -561,8 +574,9 @@ void InOrderModel::record_memo() {
   std::copy(key_, key_ + nkey_, m.key);
   m.fetch_hits = uint16_t(std::popcount(m.fetches));
   for (unsigned i = 0; i < b.n; ++i)
-    m.check[i] = uint8_t(((m.fetches | b.inner_branches) >> i & 1) | (m.nmem[i] != 0) | stepper_.rechecks(b.id[i]) |
-                         (i + 1 == b.n));
+    m.check[i] = uint8_t((m.fetches >> i & 1 ? BlockMemo::kFetch : 0) | (m.nmem[i] ? BlockMemo::kAccesses : 0) |
+                         (b.inner_branches >> i & 1 ? BlockMemo::kInnerBranch : 0) |
+                         (stepper_.rechecks(b.id[i]) ? BlockMemo::kRecheck : 0) | (i + 1 == b.n ? BlockMemo::kLast : 0));
   m.loads = m.stores_total = 0;
   for (unsigned i = 0; i < b.n; ++i) {
     const unsigned stores = unsigned(std::popcount(m.stores[i]));

@@ -92,7 +92,8 @@ class InOrderModel final : public CoreModel {
   void record_memo();
   // Place what a replay held back (records 0..pos_-1), and leave the block.
   void leave_block();
-  bool sure_hits(const ExecRecord& r, uint32_t pc, bool fetch, bool touch);
+  bool sure_hits(const ExecRecord& r, uint32_t pc, bool fetch);
+  bool replay_hits(const ExecRecord& r, uint32_t pc, bool fetch);  // sure_hits, touching the lines
   bool same_accesses(const BlockShape& b, const BlockMemo& m, unsigned i, const ExecRecord& r);
   // For a branch inside the block (instruction i): the path and the prediction as the memo says?
   // (Asks the predictor; the verdict is kept for leave_block.)

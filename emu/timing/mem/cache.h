@@ -55,13 +55,17 @@ class Cache final : public MemLevel {
     bool valid() const { return addr != ~0u; }
   };
   // The line that an access made at `now` or later hits on the inline path, found without
-  // changing anything; null when it may not. touch() then does what the hit does. (The in-order
-  // model's block replay checks a block's accesses first and applies them once it is through.)
+  // changing anything; null when it may not. touch() then does what the hit does.
   [[gnu::always_inline]] Line* sure_hit(uint32_t addr, uint32_t size, AccessKind kind, Tick now) {
-    const uint32_t line = addr & ~line_mask_;
     const bool write = kind == AccessKind::Store || kind == AccessKind::Writeback;
-    if (!pow2_sets_ || !size || ((addr + size - 1) & ~line_mask_) != line || (write && !cfg_.write_back))
-      [[unlikely]] return nullptr;
+    if (!pow2_sets_ || (write && !cfg_.write_back)) [[unlikely]] return nullptr;
+    return sure_hit_again(addr, size, now);
+  }
+  // sure_hit for an access of the kind that made one before (the in-order model's block replay):
+  // the sets are a power of two and, for a store, the cache writes back; only the line is looked at.
+  [[gnu::always_inline]] Line* sure_hit_again(uint32_t addr, uint32_t size, Tick now) {
+    if (size - 1u > line_mask_ - (addr & line_mask_)) [[unlikely]] return nullptr;  // no bytes, or two lines
+    const uint32_t line = addr & ~line_mask_;
     Line* set = &lines_[size_t((line >> line_shift_) & set_mask_) * cfg_.assoc];
     for (Line *l = set, *end = set + cfg_.assoc; l != end; ++l)
       if (l->addr == line) return l->ready > now + hit_ticks_ ? nullptr : l;  // else its fill is on the way
