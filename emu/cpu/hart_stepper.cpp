@@ -1,5 +1,7 @@
 #include "cpu/hart_stepper.h"
 
+#include "isa/fields.h"
+
 namespace pimnic {
 
 namespace {
@@ -16,6 +18,12 @@ struct RecheckRows {
 };
 
 }  // namespace
+
+bool HartStepper::harmless_spr_move(isa::InsnId id, uint32_t word) {
+  if (id != isa::InsnId::mfspr && id != isa::InsnId::mtspr) return false;
+  const uint32_t n = isa::spr(word);
+  return n == 1 || n == 8 || n == 9 || n == 256 || (n >= 272 && n <= 279);
+}
 
 HartStepper::HartStepper() {
   static const RecheckRows rows;

@@ -33,14 +33,18 @@ class HartStepper {
   // quiet_after() (or rechecks() is false for it and it was not interrupted): the caller may then
   // step with Hart::step_lean itself (MSR[POW] is clear).
   bool quiet_until(const Hart& h, uint64_t cycle) const { return !must_poll(h, cycle); }
-  // Whether interrupts must be checked after an instruction of this row; poll_next() for a caller
-  // that stepped one itself.
-  bool rechecks(isa::InsnId id) const { return recheck_[size_t(id)]; }
+  // Whether interrupts must be checked after this instruction: one that writes MSR, serializes or
+  // moves to or from an SPR, but not the SPRs that cannot change what is pending (XER, LR, CTR,
+  // VRSAVE/USPRG0, SPRG0-7: moves of those are common in loops and calls). poll_next() for a
+  // caller that stepped one itself.
+  [[gnu::always_inline]] bool rechecks(isa::InsnId id, uint32_t word) const {
+    return recheck_[size_t(id)] && !harmless_spr_move(id, word);  // (recheck_ covers InsnId::Invalid)
+  }
   void poll_next() { poll_ = true; }
   // After such a step (and every step): false when the next one must check for interrupts.
-  [[gnu::always_inline]] bool quiet_after(const ExecRecord& r) { return quiet_after(r.interrupted, r.id); }
-  [[gnu::always_inline]] bool quiet_after(bool interrupted, isa::InsnId id) {
-    poll_ = interrupted | recheck_[size_t(id)];  // (recheck_ covers InsnId::Invalid)
+  [[gnu::always_inline]] bool quiet_after(const ExecRecord& r) { return quiet_after(r.interrupted, r.id, r.word); }
+  [[gnu::always_inline]] bool quiet_after(bool interrupted, isa::InsnId id, uint32_t word) {
+    poll_ = interrupted || rechecks(id, word);
     return !poll_;
   }
 
@@ -58,6 +62,7 @@ class HartStepper {
     return why;
   }
 
+  static bool harmless_spr_move(isa::InsnId id, uint32_t word);
   const bool* recheck_;     // per InsnId (0..0xFFFF): interrupts must be checked after it
   uint64_t poll_cycle_ = 0;  // cycle at which the decrementer needs a look
   bool poll_ = true;         // check before the next instruction

@@ -447,7 +447,7 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
       continue;
     }
     if (!(went_through(b, i, *r) && same_accesses(b, m, i, *r) && inner_branch_as_before(b, m, i, h.pc))) [[unlikely]] {
-      stepper_.quiet_after(r->interrupted, b.id[i]);
+      stepper_.quiet_after(r->interrupted, b.id[i], b.word[i]);
       complete_record(b, i, h.pc);
       diverge(h, b, i, *r);
       return h.stop_reason;
@@ -576,7 +576,7 @@ void InOrderModel::record_memo() {
   for (unsigned i = 0; i < b.n; ++i)
     m.check[i] = uint8_t((m.fetches >> i & 1 ? BlockMemo::kFetch : 0) | (m.nmem[i] ? BlockMemo::kAccesses : 0) |
                          (b.inner_branches >> i & 1 ? BlockMemo::kInnerBranch : 0) |
-                         (stepper_.rechecks(b.id[i]) ? BlockMemo::kRecheck : 0) | (i + 1 == b.n ? BlockMemo::kLast : 0));
+                         (stepper_.rechecks(b.id[i], b.word[i]) ? BlockMemo::kRecheck : 0) | (i + 1 == b.n ? BlockMemo::kLast : 0));
   m.loads = m.stores_total = 0;
   for (unsigned i = 0; i < b.n; ++i) {
     const unsigned stores = unsigned(std::popcount(m.stores[i]));
