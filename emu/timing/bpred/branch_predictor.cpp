@@ -19,9 +19,6 @@ void BranchPredictor::ras_action(const BranchInfo& b, bool taken) {
     ras_.pop();
 }
 
-// Did b go elsewhere than pc + 4? (An unconditional branch counts as taken even to pc + 4.)
-static bool taken_to(const BranchInfo& b, uint32_t next_pc) { return next_pc != b.pc + 4 || !b.conditional; }
-
 // Where fetch goes after b when it is predicted `taken`: the return stack's top for a return,
 // else the BTB's target, else (a direct branch) the target decode finds. An indirect branch with
 // no BTB entry keeps fetching sequentially.
@@ -41,28 +38,6 @@ static bool taken_to(const BranchInfo& b, uint32_t next_pc) { return next_pc != 
   }
   if (taken && b.ret) ++stats.ras_pops;
   return taken && (target || !b.indirect) ? target : b.pc + 4;
-}
-
-// How a prediction (direction `predicted`, fetch address predicted_pc) fared against the branch's
-// outcome, counted.
-[[gnu::always_inline]] BranchMiss BranchPredictor::verdict(const BranchInfo& b, bool taken, bool predicted,
-                                                           uint32_t predicted_pc, bool decode_redirect,
-                                                           uint32_t next_pc) {
-  if (b.ret && taken && predicted) stats.ras_correct += predicted_pc == next_pc;
-  if (b.conditional) stats.cond_correct += taken == predicted;
-  if (b.conditional && taken != predicted) {
-    ++stats.direction_misses, ++stats.mispredicts;
-    return BranchMiss::Direction;
-  }
-  if (predicted_pc != next_pc) {
-    ++stats.target_misses, ++stats.mispredicts;
-    return BranchMiss::Target;
-  }
-  if (predicted && decode_redirect) {
-    ++stats.misfetches;
-    return BranchMiss::Misfetch;
-  }
-  return BranchMiss::None;
 }
 
 [[gnu::always_inline]] BranchPrediction BranchPredictor::predict(const BranchInfo& b) {
@@ -99,9 +74,8 @@ static bool taken_to(const BranchInfo& b, uint32_t next_pc) { return next_pc != 
 
 // (predict, resolve and commit are always_inline in this file; the OoO model calls them out of line.)
 
-// predict, resolve and commit in a row, without the prediction record (the direction predictor's
-// state for a later recovery): the in-order model asks once per branch.
-BranchMiss BranchPredictor::predict_in_order(const BranchInfo& b, uint32_t next_pc) {
+// predict_in_order for the branches predict_direct does not take.
+BranchMiss BranchPredictor::predict_other(const BranchInfo& b, uint32_t next_pc) {
   const bool taken = taken_to(b, next_pc);
   ++stats.lookups;
   bool predicted = true;

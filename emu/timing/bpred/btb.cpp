@@ -12,23 +12,19 @@ Btb::Btb(uint32_t sets, uint32_t ways) : sets_(sets), ways_(ways) {
   last_ = &e_[0];
 }
 
-void Btb::update(uint32_t pc, uint32_t target) {
-  Entry* e = find(pc);
-  if (!e) {
-    Entry* set = &e_[size_t((pc >> 2) & (sets_ - 1)) * ways_];
-    e = &set[0];
-    for (uint32_t w = 0; w < ways_; ++w) {
-      if (!set[w].valid()) {
-        e = &set[w];
-        break;
-      }
-      if (set[w].last_use < e->last_use) e = &set[w];
+Btb::Entry* Btb::insert(uint32_t pc) {
+  Entry* set = &e_[size_t((pc >> 2) & (sets_ - 1)) * ways_];
+  Entry* e = &set[0];
+  for (uint32_t w = 0; w < ways_; ++w) {
+    if (!set[w].valid()) {
+      e = &set[w];
+      break;
     }
-    e->pc = pc;
-    last_ = e;
+    if (set[w].last_use < e->last_use) e = &set[w];
   }
-  e->target = target;
-  e->last_use = ++clock_;
+  e->pc = pc;
+  last_ = e;
+  return e;
 }
 
 }  // namespace pimnic::timing

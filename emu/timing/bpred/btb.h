@@ -21,7 +21,17 @@ class Btb {
     return true;
   }
   // Record a taken branch's target, evicting the set's least recently used entry.
-  void update(uint32_t pc, uint32_t target);
+  void update(uint32_t pc, uint32_t target) { put(find(pc), pc, target); }
+  // lookup, then update if `taken` (with the target `next`), with one search.
+  bool lookup_then_update(uint32_t pc, uint32_t& target, bool taken, uint32_t next) {
+    Entry* e = find(pc);
+    if (e) {
+      e->last_use = ++clock_;
+      target = e->target;
+    }
+    if (taken) put(e, pc, next);
+    return e != nullptr;
+  }
   uint32_t sets() const { return sets_; }
   uint32_t ways() const { return ways_; }
 
@@ -41,6 +51,13 @@ class Btb {
       if (e->pc == pc) return last_ = e;
     return nullptr;
   }
+  // update() with pc's entry already searched for (e: it, or null).
+  void put(Entry* e, uint32_t pc, uint32_t target) {
+    if (!e) e = insert(pc);
+    e->target = target;
+    e->last_use = ++clock_;
+  }
+  Entry* insert(uint32_t pc);  // the set's free or least recently used entry, now pc's
   std::vector<Entry> e_;
   uint32_t sets_, ways_;
   uint64_t clock_ = 0;  // use order for LRU (deterministic)
