@@ -24,15 +24,16 @@ struct ExecRecord {
   uint32_t word = 0;
   isa::InsnId id = isa::InsnId::Invalid;
   isa::Status status = isa::Status::Ok;
+  // (The four fields clear() resets sit together: one store per step.)
   bool interrupted = false;       // an interrupt was taken instead of (or after) the instruction
-  Interrupt interrupt{};
   uint8_t nmem = 0;
   bool mem_overflow = false;      // more accesses than kMaxAccesses (only the first are kept)
-  MemAccess mem[kMaxAccesses];
   // A full/empty-bit operation (PIM) left the word at feb_addr full or empty (traces show it).
   bool feb = false;
   bool feb_full = false;
+  Interrupt interrupt{};
   uint32_t feb_addr = 0;
+  MemAccess mem[kMaxAccesses];
 
   bool taken() const { return next_pc != pc + 4; }
   void clear() {

@@ -91,9 +91,11 @@ struct Hart : public ArchState, public MemoryListener {
   // A loop of such steps, leaner, with the hart known to be awake (MSR[POW] clear): begin_steps()
   // once before (stop_reason cleared, the fast path set to record); each step_lean records only
   // what the instruction did (status, accesses, interrupt), not its pc, word, id or next pc, which
-  // the caller knows. The loop must end once stop_reason is set.
+  // the caller knows. The loop must end once stop_reason is set, with end_steps() (a step leaves
+  // the record set for the next, which replaces it).
   inline void begin_steps();
   inline isa::Status step_lean(ExecRecord& rec, isa::ExecFn fn, uint32_t word);
+  void end_steps() { rec = nullptr; }
   inline uint64_t code_generation() const;  // DecodeCache::generation()
 
   uint64_t icount = 0;        // instructions retired by this hart

@@ -68,7 +68,6 @@ inline void Hart::begin_steps() {
   ++icount;
   if (s == Status::Ok) [[likely]] pc += 4;
   if (s == Status::Stop && stop_reason == StopReason::None) stop_reason = StopReason::Fault;
-  rec = nullptr;
   return s;
 }
 

@@ -42,7 +42,7 @@ class BranchPredictor {
   void commit(const BranchInfo& b, const BranchPrediction& p, uint32_t next_pc);
   // predict, resolve and commit at once, for a pipeline with one branch in flight (without the
   // prediction record: the direction predictor's state for a later recovery).
-  BranchMiss predict_in_order(const BranchInfo& b, uint32_t next_pc) {
+  [[gnu::always_inline]] BranchMiss predict_in_order(const BranchInfo& b, uint32_t next_pc) {
     if (!(b.indirect | b.call | b.ret) && (bimodal_ || !b.conditional)) [[likely]] return predict_direct(b, next_pc);
     return predict_other(b, next_pc);
   }

@@ -447,8 +447,9 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
       continue;
     }
     if (!(went_through(b, i, *r) && same_accesses(b, m, i, *r) && inner_branch_as_before(b, m, i, h.pc))) [[unlikely]] {
+      h.end_steps();
       stepper_.quiet_after(r->interrupted, b.id[i], b.word[i]);
-      complete_record(b, i, h.pc);
+      complete_record(*r, b, i, h.pc);
       diverge(h, b, i, *r);
       return h.stop_reason;
     }
@@ -456,13 +457,15 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
     if (recheck) stepper_.poll_next();
     h.cycle_offset = done - h.icount;
     if (i + 1 == b.n) {
-      complete_record(b, i, h.pc);
+      h.end_steps();
+      complete_record(*r, b, i, h.pc);
       pos_ = b.n;
       commit_replay(r);
       return h.stop_reason;
     }
     if (h.stop_reason != StopReason::None || recheck || (m.stores[i] && h.code_generation() != b.code_generation))
         [[unlikely]] {
+      h.end_steps();
       pos_ = i + 1;
       next_rec_ = r + 1;
       expect_ = done + 1;
@@ -472,8 +475,8 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
 }
 
 // Where the block's instruction i was and went (next_pc), for a record replay_rest left without.
-[[gnu::always_inline]] inline void InOrderModel::complete_record(const BlockShape& b, unsigned i, uint32_t next_pc) {
-  ExecRecord& r = recs_[i];
+[[gnu::always_inline]] inline void InOrderModel::complete_record(ExecRecord& r, const BlockShape& b, unsigned i,
+                                                                  uint32_t next_pc) {
   r.pc = b.pcs[i];
   r.word = b.word[i];
   r.id = b.id[i];
@@ -592,7 +595,7 @@ void InOrderModel::record_memo() {
 void InOrderModel::leave_block() {
   if (mode_ == Mode::Replay)  // (the branches inside the block have asked the predictor already)
     for (unsigned i = 0; i < pos_; ++i) {
-      complete_record(*shape_, i, shape_->pcs[i + 1]);  // (they went the block's way)
+      complete_record(recs_[i], *shape_, i, shape_->pcs[i + 1]);  // (they went the block's way)
       place(recs_[i], drain_ + 1, (shape_->inner_branches >> i) & 1 ? &verdicts_[i] : nullptr);
     }
   mode_ = Mode::Start;

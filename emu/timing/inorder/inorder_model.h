@@ -86,7 +86,7 @@ class InOrderModel final : public CoreModel {
   bool quiet_from(const Hart& h, const BlockShape& b, const BlockMemo& m, unsigned from, uint64_t end,
                   uint64_t until_cycle) const;
   StopReason replay_rest(Hart& h);
-  void complete_record(const BlockShape& b, unsigned i, uint32_t next_pc);
+  void complete_record(ExecRecord& r, const BlockShape& b, unsigned i, uint32_t next_pc);
   void commit_replay(const ExecRecord* last);
   template <typename Fn> void for_each_key(const BlockShape& b, bool line_fetched, bool skip_implied, Fn&& fn) const;
   void record_memo();
