@@ -22,6 +22,7 @@ CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, c
     return t;
   }
   if (cfg.model == "functional") {
+    cfg.mem.check(prefix);  // unused, but a setting the timed models refuse is refused here too
     t.model = std::make_unique<FunctionalModel>();
     return t;
   }

@@ -1,5 +1,7 @@
 #include "timing/mem/hierarchy.h"
 
+#include <stdexcept>
+
 #include "sim/params.h"
 #include "sim/stats.h"
 
@@ -16,6 +18,15 @@ void HierarchyConfig::declare(ParamRegistry& p, const std::string& prefix) {
   p.declare(prefix + "mem.mmio_ns", mmio_ns, mmio_ns, "ns a device register access takes on the bus (uncached)");
 }
 
+void HierarchyConfig::check(const std::string& prefix) const {
+  l1i.check(prefix + "l1i");
+  l1d.check(prefix + "l1d");
+  l2.check(prefix + "l2");
+  if (backing == "sram") sram.check(prefix + "sram");
+  else dram.check(prefix + "dram");
+  if (mmio_ns < 0) throw std::invalid_argument("mem.mmio_ns must not be negative");
+}
+
 std::unique_ptr<MemLevel> make_backing_memory(const HierarchyConfig& cfg, const ClockDomain& clock,
                                               const std::string& prefix) {
   if (cfg.backing == "sram") return std::make_unique<Sram>(prefix + "sram", cfg.sram, clock);
@@ -24,6 +35,7 @@ std::unique_ptr<MemLevel> make_backing_memory(const HierarchyConfig& cfg, const 
 
 MemHierarchy::MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& clock, const std::string& prefix,
                            MemLevel* shared_memory) {
+  cfg.check(prefix);
   if (shared_memory) memory_ = shared_memory;
   else memory_ = (own_memory_ = make_backing_memory(cfg, clock, prefix)).get();
   MemLevel* below = memory_;
@@ -34,7 +46,6 @@ MemHierarchy::MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& clock,
   fetch_ = data_ = below;
   if (cfg.l1i.size) fetch_ = (l1i_ = std::make_unique<Cache>(prefix + "l1i", cfg.l1i, clock, below)).get();
   if (cfg.l1d.size) data_ = (l1d_ = std::make_unique<Cache>(prefix + "l1d", cfg.l1d, clock, below)).get();
-  if (cfg.mmio_ns < 0) throw std::invalid_argument("mem.mmio_ns must not be negative");
   mmio_ = ns_to_ticks(cfg.mmio_ns);
 }
 

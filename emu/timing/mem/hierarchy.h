@@ -22,6 +22,9 @@ struct HierarchyConfig {
   double mmio_ns = 0;            // bus latency of a device register access
   // Everything under "mem.": mem.l1i.*, mem.l1d.*, mem.l2.*, mem.backing, mem.dram.*, mem.sram.*, mem.mmio_ns.
   void declare(ParamRegistry& params, const std::string& prefix = "");  // names prefix + "mem.*"
+  // Throws std::invalid_argument for a level MemHierarchy would refuse (names as it gives them),
+  // so a model without caches rejects the same settings.
+  void check(const std::string& prefix) const;
 };
 
 // The backing memory a HierarchyConfig describes (DRAM or SRAM), named "<prefix>dram"/"sram", for

@@ -14,11 +14,15 @@ void SramConfig::declare(ParamRegistry& p, const std::string& prefix) {
   p.declare(prefix + ".width", width, width, "bytes the bus moves per beat (one core cycle each)");
 }
 
+void SramConfig::check(const std::string& prefix) const {
+  if (width == 0) throw std::invalid_argument(prefix + ".width must be at least 1");
+  if (bus_ns < 0) throw std::invalid_argument(prefix + ".bus_ns must not be negative");
+}
+
 Sram::Sram(std::string name, const SramConfig& cfg, const ClockDomain& clock)
     : name_(std::move(name)), cfg_(cfg), bus_(ns_to_ticks(cfg.bus_ns)), access_(clock.ticks(cfg.access)),
       beat_(clock.period()) {
-  if (cfg.width == 0) throw std::invalid_argument(name_ + ".width must be at least 1");
-  if (cfg.bus_ns < 0) throw std::invalid_argument(name_ + ".bus_ns must not be negative");
+  cfg.check(name_);
 }
 
 MemResp Sram::access(const MemReq& req, Tick now) {

@@ -18,6 +18,7 @@ struct SramConfig {
   uint32_t access = 1;       // SRAM cycles (of the owning core's clock)
   uint32_t width = 8;        // bytes per bus beat (32 on the PIM's wide path)
   void declare(ParamRegistry& params, const std::string& prefix);
+  void check(const std::string& prefix) const;
 };
 
 class Sram final : public MemLevel {
