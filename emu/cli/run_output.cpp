@@ -29,7 +29,7 @@ void add_run_output_options(CLI::App* c, RunOutputOptions& o) {
                 "Output directory: stats.txt, stats.json, config.json, and trace files given relative names");
   c->add_option("--trace", o.traces,
                 "Trace KIND[,OPTION...]:FILE (repeatable). Kinds: commit, qemu, binary, kanata (pipeline, needs --model inorder|ooo), perfetto (Chrome/Perfetto JSON timeline of hardware threads, DMA, packets, interrupts; no options). Options: core=N, thread=N, "
-                "pc=LO-HI, sym=NAME, insts=A-B, cycles=A-B, zstd[=LEVEL]. See docs/traces.md")
+                "pc=LO-HI, sym=NAME, insts=A-B, cycles=A-B, zstd[=LEVEL], gzip[=LEVEL] (implied by a .zst or .gz name). See docs/traces.md")
       ->allow_extra_args(false);
   c->add_flag("--disasm-check", o.disasm_check,
               "Compare the disassembly of every newly executed instruction with Capstone; report disagreements");

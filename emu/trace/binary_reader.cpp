@@ -1,5 +1,6 @@
 #include "trace/binary_reader.h"
 
+#include <zlib.h>
 #include <zstd.h>
 
 #include <cerrno>
@@ -16,11 +17,47 @@ uint64_t def_key(uint16_t node, uint8_t core, uint8_t thread, uint32_t pc) {
 }
 }  // namespace
 
-struct BinaryTraceReader::Zstd {
-  ZSTD_DCtx* ctx = nullptr;
+// Decompresses the file (zstd or gzip, told by its first bytes) into the reader's buffer.
+struct BinaryTraceReader::Decoder {
   std::vector<char> in;
   size_t in_pos = 0, in_end = 0;
-  ~Zstd() { ZSTD_freeDCtx(ctx); }
+  virtual ~Decoder() = default;
+  // Decompress from in[in_pos, in_end) into `room` bytes at out; returns the bytes produced.
+  virtual size_t decode(char* out, size_t room, const std::string& path) = 0;
+};
+
+struct BinaryTraceReader::ZstdDecoder final : Decoder {
+  ZSTD_DCtx* ctx = ZSTD_createDCtx();
+  ZstdDecoder() { in.resize(ZSTD_DStreamInSize()); }
+  ~ZstdDecoder() override { ZSTD_freeDCtx(ctx); }
+  size_t decode(char* out, size_t room, const std::string& path) override {
+    ZSTD_inBuffer i{in.data(), in_end, in_pos};
+    ZSTD_outBuffer o{out, room, 0};
+    size_t r = ZSTD_decompressStream(ctx, &o, &i);
+    if (ZSTD_isError(r)) throw TraceError(path + ": zstd: " + ZSTD_getErrorName(r));
+    in_pos = i.pos;
+    return o.pos;
+  }
+};
+
+struct BinaryTraceReader::GzipDecoder final : Decoder {
+  z_stream zs{};
+  GzipDecoder() {
+    in.resize(1u << 16);
+    if (inflateInit2(&zs, 15 + 16) != Z_OK) throw TraceError("gzip: cannot start the decompressor");
+  }
+  ~GzipDecoder() override { inflateEnd(&zs); }
+  size_t decode(char* out, size_t room, const std::string& path) override {
+    zs.next_in = reinterpret_cast<Bytef*>(in.data() + in_pos);
+    zs.avail_in = uInt(in_end - in_pos);
+    zs.next_out = reinterpret_cast<Bytef*>(out);
+    zs.avail_out = uInt(room);
+    int r = inflate(&zs, Z_NO_FLUSH);
+    if (r == Z_STREAM_END) inflateReset(&zs);  // another gzip member may follow (as gunzip reads)
+    else if (r != Z_OK && r != Z_BUF_ERROR) throw TraceError(path + ": gzip: corrupt data");
+    in_pos = in_end - zs.avail_in;
+    return room - zs.avail_out;
+  }
 };
 
 BinaryTraceReader::BinaryTraceReader(const std::string& path) : path_(path), buf_(1u << 20) {
@@ -28,12 +65,13 @@ BinaryTraceReader::BinaryTraceReader(const std::string& path) : path_(path), buf
   if (!f_) throw TraceError("cannot read " + path + ": " + std::strerror(errno));
   unsigned char magic[4] = {0, 0, 0, 0};
   size_t got = std::fread(magic, 1, 4, f_);
-  if (got == 4 && magic[0] == 0x28 && magic[1] == 0xB5 && magic[2] == 0x2F && magic[3] == 0xFD) {
-    z_ = std::make_unique<Zstd>();
-    z_->ctx = ZSTD_createDCtx();
-    z_->in.resize(ZSTD_DStreamInSize());
-    std::memcpy(z_->in.data(), magic, 4);
-    z_->in_end = 4;
+  if (got == 4 && magic[0] == 0x28 && magic[1] == 0xB5 && magic[2] == 0x2F && magic[3] == 0xFD)
+    z_ = std::make_unique<ZstdDecoder>();
+  else if (got >= 2 && magic[0] == 0x1F && magic[1] == 0x8B)
+    z_ = std::make_unique<GzipDecoder>();
+  if (z_) {
+    std::memcpy(z_->in.data(), magic, got);
+    z_->in_end = got;
   } else {
     std::memcpy(buf_.data(), magic, got);
     end_ = got;
@@ -73,12 +111,7 @@ bool BinaryTraceReader::fill(size_t n) {
         break;
       }
     }
-    ZSTD_inBuffer in{z_->in.data(), z_->in_end, z_->in_pos};
-    ZSTD_outBuffer out{buf_.data(), buf_.size(), end_};
-    size_t r = ZSTD_decompressStream(z_->ctx, &out, &in);
-    if (ZSTD_isError(r)) throw TraceError(path_ + ": zstd: " + ZSTD_getErrorName(r));
-    z_->in_pos = in.pos;
-    end_ = out.pos;
+    end_ += z_->decode(buf_.data() + end_, buf_.size() - end_, path_);
   }
   return end_ - pos_ >= n;
 }

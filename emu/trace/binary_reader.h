@@ -1,5 +1,5 @@
 // Reading a binary trace (binary_format.h) back as commit lines, for `pimnic trace-dump`.
-// Plain and zstd-compressed files are both accepted (told apart by the zstd frame magic).
+// Plain, zstd- and gzip-compressed files are all accepted (told apart by their first bytes).
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -36,8 +36,10 @@ class BinaryTraceReader {
 
   std::string path_;
   std::FILE* f_ = nullptr;
-  struct Zstd;
-  std::unique_ptr<Zstd> z_;
+  struct Decoder;  // the decompressor, if the file is compressed
+  struct ZstdDecoder;
+  struct GzipDecoder;
+  std::unique_ptr<Decoder> z_;
   std::vector<char> buf_;
   size_t pos_ = 0, end_ = 0;
   bool eof_ = false;

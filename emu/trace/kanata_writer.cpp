@@ -11,8 +11,8 @@ KanataWriter::KanataWriter(std::unique_ptr<OutputStream> out) : out_(std::move(o
 
 uint64_t KanataWriter::begin(uint64_t cycle, unsigned thread, uint32_t pc, const char* text) {
   uint64_t id = next_id_++;
-  char head[24];
-  std::snprintf(head, sizeof head, pc ? "%08x: " : "", pc);
+  char head[24] = "";
+  if (pc) std::snprintf(head, sizeof head, "%08x: ", pc);
   pending_.push_back({cycle, next_seq_++, id, Kind::Begin, false, thread, nullptr, std::string(head) + text});
   last_note_id_ = id;
   last_note_cycle_ = cycle;

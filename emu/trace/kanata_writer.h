@@ -3,7 +3,8 @@
 // "S"/"E" stage starts and ends, "R" retire or flush, "C" cycle advances. Timing models report
 // through the PipelineLog interface (timing/pipeline_log.h) in any order up to settle(); the
 // writer sorts by (cycle, report order) and numbers instructions in the order they appear.
-// `--trace kanata:FILE` (zstd allowed like every trace) attaches it to the core's timing model.
+// `--trace kanata:FILE` (gzip or zstd allowed like every trace; Konata opens a .gz log) attaches
+// it to the core's timing model.
 #pragma once
 #include <cstdint>
 #include <memory>

@@ -1,6 +1,6 @@
-// A buffered trace output file, plain or zstd-compressed. Formatters write straight into the
-// buffer (reserve/advance) so that a trace line costs no library call; the buffer goes to the
-// file (through zstd when asked) a megabyte at a time.
+// A buffered trace output file, plain, zstd- or gzip-compressed. Formatters write straight into
+// the buffer (reserve/advance) so that a trace line costs no library call; the buffer goes to the
+// file (through the compressor when asked) a megabyte at a time.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -12,8 +12,9 @@
 namespace pimnic::trace {
 
 struct Compression {
-  int zstd_level = 0;    // 0: plain file
+  int zstd_level = 0;    // 0: not zstd
   int zstd_workers = 0;  // >0: compress on this many background threads
+  int gzip_level = 0;    // 0: not gzip (the Konata viewer reads .gz logs); at most one of the two
 };
 
 class OutputStream {
@@ -32,7 +33,7 @@ class OutputStream {
   void advance(char* new_pos) { pos_ = new_pos; }
   void write(const void* p, size_t n);
   void put(const std::string& s) { write(s.data(), s.size()); }
-  // Flush everything (and end the zstd frame); later writes are an error. Throws TraceError on
+  // Flush everything (and end the compressed stream); later writes are an error. Throws TraceError on
   // a write failure (disk full).
   void finish();
   const std::string& path() const { return path_; }
@@ -51,8 +52,10 @@ class OutputStream {
   char* end_ = nullptr;
   uint64_t bytes_in_ = 0;
   bool finished_ = false;
-  struct Zstd;
-  std::unique_ptr<Zstd> z_;
+  struct Encoder;  // the compressor, if any
+  struct ZstdEncoder;
+  struct GzipEncoder;
+  std::unique_ptr<Encoder> z_;
 };
 
 // Fast fixed-width hex and decimal into a buffer (the formatters' inner loop).

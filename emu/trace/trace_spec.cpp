@@ -13,6 +13,7 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 }
 
 constexpr int kDefaultZstdLevel = 3;
+constexpr int kDefaultGzipLevel = 6;  // gzip's own default
 
 }  // namespace
 
@@ -39,6 +40,10 @@ TraceSpec parse_trace_spec(const std::string& text) {
       int level = value.empty() ? kDefaultZstdLevel : std::atoi(value.c_str());
       if (level < -7 || level > 19 || level == 0) throw TraceError("--trace: zstd level must be 1..19 or -7..-1");
       spec.compression.zstd_level = level;
+    } else if (key == "gzip") {
+      int level = value.empty() ? kDefaultGzipLevel : std::atoi(value.c_str());
+      if (level < 1 || level > 9) throw TraceError("--trace: gzip level must be 1..9");
+      spec.compression.gzip_level = level;
     } else if (key == "zstd-threads") {
       spec.compression.zstd_workers = std::atoi(value.c_str());
       if (spec.compression.zstd_workers < 0 || spec.compression.zstd_workers > 64)
@@ -47,11 +52,14 @@ TraceSpec parse_trace_spec(const std::string& text) {
       throw TraceError("--trace: option '" + key + "' needs a value (e.g. " + key + "=...)");
     } else if (!spec.filter.parse_option(key, value)) {
       throw TraceError("--trace: unknown option '" + key +
-                       "' (node, core, thread, pc, sym, insts, cycles, zstd, zstd-threads)");
+                       "' (node, core, thread, pc, sym, insts, cycles, zstd, zstd-threads, gzip)");
     }
   }
-  if (!spec.compression.zstd_level && ends_with(spec.file, ".zst")) spec.compression.zstd_level = kDefaultZstdLevel;
-  if (spec.compression.zstd_workers && !spec.compression.zstd_level) spec.compression.zstd_level = kDefaultZstdLevel;
+  Compression& c = spec.compression;
+  if ((c.zstd_level || c.zstd_workers) && c.gzip_level) throw TraceError("--trace: zstd or gzip, not both");
+  if (!c.gzip_level && !c.zstd_level && ends_with(spec.file, ".gz")) c.gzip_level = kDefaultGzipLevel;
+  if (!c.gzip_level && !c.zstd_level && ends_with(spec.file, ".zst")) c.zstd_level = kDefaultZstdLevel;
+  if (c.zstd_workers && !c.zstd_level) c.zstd_level = kDefaultZstdLevel;
   return spec;
 }
 

@@ -1,6 +1,7 @@
 // One --trace argument: KIND[,OPTION...]:FILE, e.g. "commit:run.trace",
 // "binary,zstd:run.ptrace.zst", "commit,sym=main,insts=1000-2000:main.trace". Options are the
-// filter keys (trace_filter.h) and zstd[=LEVEL] (compress the file; implied by a .zst name).
+// filter keys (trace_filter.h), zstd[=LEVEL] and gzip[=LEVEL] (compress the file; implied by a
+// .zst or .gz name).
 #pragma once
 #include <string>
 

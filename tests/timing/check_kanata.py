@@ -12,6 +12,7 @@ the run: retired instructions = sim_insts, retire ids 0, 1, 2, ..., the expected
 and each instruction's stages in order of cycle.
 """
 import argparse
+import gzip
 import json
 import subprocess
 import sys
@@ -167,19 +168,21 @@ def main():
     ap.add_argument("--model", required=True)
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--min-threads", type=int, default=1)
+    ap.add_argument("--gzip", action="store_true", help="write the log as FILE.gz (as Konata opens it)")
     ap.add_argument("--stages", help="the lane-0 stages of every retired instruction, comma-separated")
     a = ap.parse_args()
     self_test()
     with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "pipe.kanata"
+        log = Path(tmp) / ("pipe.kanata.gz" if a.gzip else "pipe.kanata")
         opts = ["--model", a.model, "--out", tmp, "--trace", f"kanata:{log}"] + [f"--set={s}" for s in a.set]
         # (a Linux program's own arguments would follow it, so options go first there)
         cmd = [a.pimnic, "linux", *opts, a.elf] if a.linux else [a.pimnic, "run", a.elf, *opts]
         p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=600)
         if p.returncode != 0:
             sys.exit(f"run failed ({p.returncode}): {p.stderr}")
+        text = gzip.decompress(log.read_bytes()).decode() if a.gzip else log.read_text()
         try:
-            ops, last = parse(log.read_text().split("\n")[:-1])
+            ops, last = parse(text.split("\n")[:-1])
         except KanataError as e:
             sys.exit(f"{log.name}: {e}")
         stats = json.loads((Path(tmp) / "stats.json").read_text())

@@ -3,13 +3,14 @@
 
   golden       the commit trace of an image equals its checked-in golden file; then the checks
                of `roundtrip`
-  roundtrip    the binary trace (plain and zstd) printed by `pimnic trace-dump` equals the commit
-               trace byte for byte, and a traced run ends in the same state (stats, exit status,
+  roundtrip    the binary trace (plain, zstd and gzip) printed by `pimnic trace-dump` equals the
+               commit trace byte for byte, a gzipped commit trace decompresses to it (gzip module), and a traced run ends in the same state (stats, exit status,
                console output) as an untraced one
   disasm-check --disasm-check reports no disagreement with Capstone beyond its known errors
   cli          options, filters, --out, and bad input
 """
 import argparse
+import gzip
 import difflib
 import json
 import os
@@ -52,7 +53,8 @@ def roundtrip(args):
     fresh(w)
     plain = run(args, pimnic_cmd(args, ["--out", f"{w}/plain"]), stdin=subprocess.DEVNULL)
     traced = run(args, pimnic_cmd(args, ["--out", f"{w}/traced", "--trace", "commit:commit.trace",
-                                         "--trace", "binary:trace.bin", "--trace", "binary:trace.bin.zst"]),
+                                         "--trace", "binary:trace.bin", "--trace", "binary:trace.bin.zst",
+                                         "--trace", "binary:trace.bin.gz", "--trace", "commit:commit.trace.gz"]),
                  stdin=subprocess.DEVNULL)
     if (plain.returncode, plain.stdout) != (traced.returncode, traced.stdout):
         sys.exit(f"FAIL: traced run differs from the untraced one: exit {traced.returncode} vs {plain.returncode}")
@@ -62,13 +64,16 @@ def roundtrip(args):
             sys.exit(f"FAIL: {f} of the traced run differs: " + first_difference(a, b, "untraced", "traced"))
     commit = open(f"{w}/traced/commit.trace").read()
     lines = commit.count("\n") - 1
-    for b in ["trace.bin", "trace.bin.zst"]:
+    if gzip.decompress(open(f"{w}/traced/commit.trace.gz", "rb").read()).decode() != commit:
+        sys.exit("FAIL: commit.trace.gz does not decompress to the commit trace")
+    for b in ["trace.bin", "trace.bin.zst", "trace.bin.gz"]:
         dump = run(args, [args.pimnic, "trace-dump", f"{w}/traced/{b}"], check_status=0).stdout.decode()
         if dump != commit:
             sys.exit(f"FAIL: trace-dump {b} differs from the commit trace: " + first_difference(commit, dump, "commit", "dump"))
     size = os.path.getsize(f"{w}/traced/trace.bin")
     zsize = os.path.getsize(f"{w}/traced/trace.bin.zst")
-    print(f"PASS: {lines} instructions; commit {len(commit)} bytes, binary {size}, zstd {zsize}; "
+    gsize = os.path.getsize(f"{w}/traced/trace.bin.gz")
+    print(f"PASS: {lines} instructions; commit {len(commit)} bytes, binary {size}, zstd {zsize}, gzip {gsize}; "
           "trace-dump reproduces the commit trace; same state as untraced")
     return commit
 
@@ -134,7 +139,8 @@ def cli(args):
     # Bad input: one line on stderr, exit status 2.
     for spec, msg in [("bogus:x", "unknown kind"), ("commit", "expected KIND"), ("commit,frob=1:x", "unknown option"),
                       ("commit,insts=9-3:x", "empty window"), ("commit,sym=no_such_symbol:x", "no symbol"),
-                      (f"commit:{w}/no/such/dir/x", "cannot write")]:
+                      (f"commit:{w}/no/such/dir/x", "cannot write"), ("commit,gzip=10:x", "gzip level must be 1..9"),
+                      ("commit,gzip,zstd:x", "zstd or gzip, not both")]:
         r = run(args, [p, "run", args.elf, "--trace", spec], check_status=2)
         err = r.stderr.decode()
         if msg not in err or err.count("\n") != 1:
@@ -142,6 +148,15 @@ def cli(args):
     r = run(args, [p, "trace-dump", args.elf], check_status=2)
     if "not a pimnic binary trace" not in r.stderr.decode():
         sys.exit(f"FAIL: trace-dump of an ELF: {r.stderr.decode()!r}")
+    # A gzip file cut short, and one whose deflate data is garbage.
+    run(args, [p, "run", args.elf, "--trace", f"binary:{w}/whole.bin.gz"], check_status=0)
+    whole = open(f"{w}/whole.bin.gz", "rb").read()
+    for name, data, msg in [("cut.gz", whole[:len(whole) // 2], "truncated trace"),
+                            ("garbage.gz", whole[:10] + bytes(range(256)) * 4, "gzip: corrupt data")]:
+        open(f"{w}/{name}", "wb").write(data)
+        r = run(args, [p, "trace-dump", f"{w}/{name}"], check_status=2)
+        if msg not in r.stderr.decode():
+            sys.exit(f"FAIL: trace-dump of {name}: {r.stderr.decode()!r}")
     print(f"PASS: --out files, insts/sym/pc/thread/cycles filters, bad specs")
 
 
