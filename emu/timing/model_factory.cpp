@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "sim/stats.h"
+#include "timing/bpred/branch_predictor.h"
 #include "timing/functional_model.h"
 #include "timing/inorder/inorder_model.h"
 #include "timing/ooo/ooo_model.h"
@@ -10,8 +11,19 @@
 
 namespace pimnic::timing {
 
+// Every model is held to every setting, used or not: one that a model refuses is refused
+// whichever model runs (a machine file does not turn valid by switching to the functional model).
+static void check_settings(const TimingConfig& cfg, const std::string& prefix) {
+  cfg.ops.check("core.op");
+  cfg.mem.check(prefix);
+  cfg.inorder.check("core.inorder");
+  cfg.ooo.check("core.ooo");
+  BranchPredictor probe(cfg.bpred);  // (its parts check their settings as they are built)
+}
+
 CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, const std::string& prefix,
                             const CoreShape& shape) {
+  check_settings(cfg, prefix);
   CoreTiming t;
   // The PIM core is single-issue and in order: its in-order model is the interleaved multithreaded
   // pipeline (timing/pim), which runs all of its threads.
@@ -22,7 +34,6 @@ CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, c
     return t;
   }
   if (cfg.model == "functional") {
-    cfg.mem.check(prefix);  // unused, but a setting the timed models refuse is refused here too
     t.model = std::make_unique<FunctionalModel>();
     return t;
   }

@@ -1,5 +1,7 @@
 #include "timing/op_timing.h"
 
+#include <stdexcept>
+
 #include "sim/params.h"
 
 namespace pimnic::timing {
@@ -47,6 +49,16 @@ void OpTiming::declare(ParamRegistry& p, const std::string& prefix) {
               std::string("cycles from issue until a ") + isa::op_class_name(d.cls) + " result can be used");
     p.declare(base + ".interval", interval[i], interval[i],
               std::string("cycles before the unit accepts the next ") + isa::op_class_name(d.cls) + " operation");
+  }
+}
+
+void OpTiming::check(const std::string& prefix) const {
+  for (const Default& d : kDefaults) {
+    const std::string base = prefix + "." + isa::op_class_name(d.cls);
+    const size_t i = size_t(d.cls);
+    if (latency[i] > kMaxCycles || interval[i] > kMaxCycles)
+      throw std::invalid_argument(base + (latency[i] > kMaxCycles ? ".latency" : ".interval") + " must be at most " +
+                                  std::to_string(kMaxCycles) + " cycles");
   }
 }
 

@@ -27,6 +27,9 @@ struct OpTiming {
   uint32_t ivl(isa::OpClass c) const { return interval[size_t(c)]; }
   // "<prefix>.<class>.latency" and ".interval", e.g. "core.op.IntMul.latency".
   void declare(ParamRegistry& params, const std::string& prefix);
+  // Throws std::invalid_argument for a figure above kMaxCycles (named as declare() names it).
+  void check(const std::string& prefix) const;
+  static constexpr uint32_t kMaxCycles = 1000;
 };
 
 }  // namespace pimnic::timing

@@ -38,12 +38,12 @@ std::unique_ptr<DirectionPredictor> make_direction_predictor(const BpredConfig& 
   if (c.kind == "taken") return std::make_unique<StaticPredictor>(StaticPredictor::Policy::Taken);
   if (c.kind == "btfn") return std::make_unique<StaticPredictor>(StaticPredictor::Policy::Btfn);
   if (c.kind == "bimodal") {
-    bits("bpred.bimodal_bits", c.bimodal_bits);
+    bits("core.bpred.bimodal_bits", c.bimodal_bits);
     return std::make_unique<BimodalPredictor>(c.bimodal_bits);
   }
   if (c.kind == "gshare") {
-    bits("bpred.gshare_table_bits", c.gshare_table_bits);
-    if (c.gshare_history_bits > 64) throw std::invalid_argument("bpred.gshare_history_bits must be at most 64");
+    bits("core.bpred.gshare_table_bits", c.gshare_table_bits);
+    if (c.gshare_history_bits > 64) throw std::invalid_argument("core.bpred.gshare_history_bits must be at most 64");
     return std::make_unique<GsharePredictor>(c.gshare_table_bits, c.gshare_history_bits);
   }
   if (c.kind == "tage") return std::make_unique<TagePredictor>(c.tage);

@@ -16,6 +16,7 @@ struct InOrderConfig {
   uint32_t serialize_penalty = 2;   // refetch cycles after an instruction that serializes (isync, sc, rfi, mtmsr)
   bool memo = true;                 // replay the timing of blocks entered as before (block_memo.h)
   void declare(ParamRegistry& params, const std::string& prefix);
+  void check(const std::string& prefix) const;  // throws std::invalid_argument
 };
 
 }  // namespace pimnic::timing
