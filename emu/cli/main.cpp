@@ -1,6 +1,7 @@
 // pimnic command line: subcommands run, linux, disasm.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <new>
 
 #include "cli/commands.h"
 
@@ -19,6 +20,9 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "pimnic: %s (see --help)\n", e.what());
+    return 2;
+  } catch (const std::bad_alloc&) {  // (a line, not an abort, when a size set too large got past the checks)
+    std::fprintf(stderr, "pimnic: out of host memory\n");
     return 2;
   }
   return pimnic::cli::exit_status();

@@ -27,7 +27,7 @@ void CacheConfig::check(const std::string& prefix) const {
   if (line < 4 || !std::has_single_bit(line)) bad("line size must be a power of two of at least 4 bytes");
   if (assoc == 0) bad("associativity must be at least 1");
   if (size % (uint64_t(line) * assoc) != 0) bad("size must be a multiple of line size times associativity");
-  if (mshrs == 0) bad("needs at least one MSHR");
+  if (mshrs == 0 || mshrs > 1024) bad("MSHRs must be between 1 and 1024");
   if (latency == 0) bad("latency must be at least 1 cycle");
 }
 
