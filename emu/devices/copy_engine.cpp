@@ -6,6 +6,7 @@
 
 #include "cpu/core.h"
 #include "pimnic/memmap.h"
+#include "sim/clock.h"
 #include "sim/params.h"
 #include "sim/stats.h"
 
@@ -38,8 +39,8 @@ void CopyEngineConfig::validate() const {
   if (window < 1 || window > 64) bad("window must be between 1 and 64");
   if (!(bandwidth > 0)) bad("bandwidth must be positive");
   if (!(channel_bandwidth > 0)) bad("channel_bandwidth must be positive");
-  if (!(setup_ns >= 0)) bad("setup_ns must not be negative");
-  if (!(chunk_ns >= 0)) bad("chunk_ns must not be negative");
+  check_ns_setting(setup_ns, "copy.setup_ns");
+  check_ns_setting(chunk_ns, "copy.chunk_ns");
   if (max_transfer < 1) bad("max_transfer must be at least 1");
   if (max_batch < 1 || max_batch > 65536) bad("max_batch must be between 1 and 65536");
 }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "pimnic/memmap.h"
+#include "sim/clock.h"
 #include "sim/params.h"
 
 namespace pimnic {
@@ -19,9 +20,6 @@ void declare_role(ParamRegistry& p, CoreRoleConfig& c, const std::string& role, 
 
 void positive(double v, const char* name) {
   if (!(v > 0)) throw std::invalid_argument(std::string(name) + " must be greater than 0");
-}
-void not_negative(double v, const char* name) {
-  if (!(v >= 0)) throw std::invalid_argument(std::string(name) + " must not be negative");
 }
 }  // namespace
 
@@ -56,7 +54,7 @@ void MachineConfig::declare(ParamRegistry& p) {
 void MachineConfig::validate() const {
   if (nodes < 1 || nodes > 65536) throw std::invalid_argument("machine.nodes must be between 1 and 65536");
   if (nic != "none" && nodes < 1) throw std::invalid_argument("machine.nodes must be at least 1");
-  not_negative(quantum_ns, "machine.quantum_ns");
+  check_ns_setting(quantum_ns, "machine.quantum_ns");
   positive(host.clock_hz, "host.core.clock_hz");
   positive(nic_core.clock_hz, "nic.core.clock_hz");
   positive(pim.clock_hz, "pim.core.clock_hz");
@@ -69,14 +67,14 @@ void MachineConfig::validate() const {
   if (pim_cores < 1 || pim_cores > 4) throw std::invalid_argument("pim.cores must be between 1 and 4");
   if (host_ram < 0x10000 || host_ram > 0xC0000000u) throw std::invalid_argument("host.mem.ram_size must be between 64 KiB and 3 GiB");
   if (sram_size < 0x8000 || sram_size > 0x10000000u) throw std::invalid_argument("nic.sram_size must be between 32 KiB and 256 MiB");
-  not_negative(nic_bus_ns, "nic.bus_ns");
+  check_ns_setting(nic_bus_ns, "nic.bus_ns");
   positive(dma.bandwidth, "dma.bandwidth");
-  not_negative(dma.setup_ns, "dma.setup_ns");
-  positive(hif.pio_ns, "hif.pio_ns");
-  positive(hif.completion_ns, "hif.completion_ns");
-  positive(link_latency_ns, "net.link_latency_ns");
+  check_ns_setting(dma.setup_ns, "dma.setup_ns");
+  check_ns_setting(hif.pio_ns, "hif.pio_ns", true);
+  check_ns_setting(hif.completion_ns, "hif.completion_ns", true);
+  check_ns_setting(link_latency_ns, "net.link_latency_ns", true);
   positive(link_bandwidth, "net.link_bandwidth");
-  not_negative(switch_latency_ns, "net.switch_latency_ns");
+  check_ns_setting(switch_latency_ns, "net.switch_latency_ns");
   if (max_payload == 0 || max_payload > (1u << 24)) throw std::invalid_argument("net.max_payload must be between 1 and 16 MiB");
   if (port.rx_fifo_packets == 0) throw std::invalid_argument("net.port.rx_fifo_packets must be at least 1");
   if (copy.channels) copy.validate();

@@ -209,6 +209,7 @@ namespace {
 // pending; one whose threads all wait (or that has none) needs someone else.
 bool may_wake_itself(NodeCore& c) {
   const Hart& h = c.hart0();
+  if (auto* pim = dynamic_cast<timing::PimModel*>(c.timing.model.get()); pim && pim->runnable()) return true;
   return c.core->num_harts() == 1 && (h.msr & MSR_POW) && (h.msr & MSR_EE);
 }
 constexpr uint64_t kSliceInsts = 1u << 20;

@@ -15,6 +15,15 @@ inline constexpr Tick kMaxTick = std::numeric_limits<Tick>::max();
 
 inline constexpr Tick ns_to_ticks(double ns) { return Tick(ns * 1000.0 + 0.5); }
 
+// A duration setting in ns, checked before ns_to_ticks: finite, not negative (above 0 when
+// `positive`) and at most a simulated second, so that sums of them stay far inside a Tick.
+inline constexpr double kMaxSettingNs = 1e9;
+inline void check_ns_setting(double ns, const std::string& name, bool positive = false) {
+  if (positive && !(ns > 0)) throw std::invalid_argument(name + " must be greater than 0");
+  if (!(ns >= 0)) throw std::invalid_argument(name + " must not be negative");
+  if (!(ns <= kMaxSettingNs)) throw std::invalid_argument(name + " must be at most 1e9 ns (a simulated second)");
+}
+
 class ClockDomain {
  public:
   ClockDomain() = default;

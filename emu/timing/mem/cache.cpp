@@ -28,7 +28,7 @@ void CacheConfig::check(const std::string& prefix) const {
   if (assoc == 0) bad("associativity must be at least 1");
   if (size % (uint64_t(line) * assoc) != 0) bad("size must be a multiple of line size times associativity");
   if (mshrs == 0 || mshrs > 1024) bad("MSHRs must be between 1 and 1024");
-  if (latency == 0) bad("latency must be at least 1 cycle");
+  if (latency == 0 || latency > 100000) bad("latency must be between 1 and 100000 cycles");
 }
 
 Cache::Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock, MemLevel* next)

@@ -23,6 +23,7 @@ void DramConfig::check(const std::string& prefix) const {
   if (banks == 0 || banks > 4096) throw std::invalid_argument(prefix + ".banks must be between 1 and 4096");
   if (row_bytes == 0) throw std::invalid_argument(prefix + ".row_bytes must be at least 1");
   if (row_miss < row_hit) throw std::invalid_argument(prefix + ".row_miss must not be below .row_hit");
+  if (row_miss > 100000 || burst > 100000) throw std::invalid_argument(prefix + ": latencies must be at most 100000 cycles");
 }
 
 Dram::Dram(std::string name, const DramConfig& cfg, const ClockDomain& clock)

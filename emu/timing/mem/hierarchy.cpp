@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "sim/clock.h"
 #include "sim/params.h"
 #include "sim/stats.h"
 
@@ -24,7 +25,7 @@ void HierarchyConfig::check(const std::string& prefix) const {
   l2.check(prefix + "l2");
   if (backing == "sram") sram.check(prefix + "sram");
   else dram.check(prefix + "dram");
-  if (mmio_ns < 0) throw std::invalid_argument("mem.mmio_ns must not be negative");
+  check_ns_setting(mmio_ns, "mem.mmio_ns");
 }
 
 std::unique_ptr<MemLevel> make_backing_memory(const HierarchyConfig& cfg, const ClockDomain& clock,

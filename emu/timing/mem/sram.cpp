@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sim/clock.h"
 #include "sim/params.h"
 #include "sim/stats.h"
 
@@ -16,7 +17,8 @@ void SramConfig::declare(ParamRegistry& p, const std::string& prefix) {
 
 void SramConfig::check(const std::string& prefix) const {
   if (width == 0) throw std::invalid_argument(prefix + ".width must be at least 1");
-  if (bus_ns < 0) throw std::invalid_argument(prefix + ".bus_ns must not be negative");
+  check_ns_setting(bus_ns, prefix + ".bus_ns");
+  if (access > 100000) throw std::invalid_argument(prefix + ".access must be at most 100000 cycles");
 }
 
 Sram::Sram(std::string name, const SramConfig& cfg, const ClockDomain& clock)

@@ -207,6 +207,15 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
   return result;
 }
 
+bool PimModel::runnable() const {
+  if (!core_) return false;
+  for (uint64_t part = live_; part; part &= part - 1) {
+    const Hart& h = core_->hart(size_t(std::countr_zero(part)));
+    if (h.thread_state == ThreadState::Running && !(h.msr & MSR_POW)) return true;
+  }
+  return false;
+}
+
 void PimModel::idle_until(Core& core, uint64_t cycle) {
   bind(core);
   unsigned alive = 0;

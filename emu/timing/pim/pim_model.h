@@ -65,6 +65,10 @@ class PimModel final : public CoreModel {
   void idle_until(Core& core, uint64_t cycle);
   // The core cycle (every hart's cycles() after run_core).
   uint64_t cycle() const { return now_; }
+  // Some thread of the core can issue once its fetch or an earlier result is back: it neither
+  // waits on a full/empty bit nor sleeps (MSR[POW]). A slice may end with nothing retired while a
+  // slow fetch is outstanding; the core is not idle then.
+  bool runnable() const;
 
   // CoreModel: run() runs h's whole core (run_core); account() times one record of h stepped by
   // someone else (traced runs) as an issue of h's context.
