@@ -3,7 +3,6 @@
 #include <stdexcept>
 
 #include "sim/stats.h"
-#include "timing/bpred/branch_predictor.h"
 #include "timing/functional_model.h"
 #include "timing/inorder/inorder_model.h"
 #include "timing/ooo/ooo_model.h"
@@ -18,7 +17,7 @@ static void check_settings(const TimingConfig& cfg, const std::string& prefix) {
   cfg.mem.check(prefix);
   cfg.inorder.check("core.inorder");
   cfg.ooo.check("core.ooo");
-  BranchPredictor probe(cfg.bpred);  // (its parts check their settings as they are built)
+  cfg.bpred.check();
 }
 
 CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, const std::string& prefix,

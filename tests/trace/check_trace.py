@@ -4,8 +4,9 @@
   golden       the commit trace of an image equals its checked-in golden file; then the checks
                of `roundtrip`
   roundtrip    the binary trace (plain, zstd and gzip) printed by `pimnic trace-dump` equals the
-               commit trace byte for byte, a gzipped commit trace decompresses to it (gzip module), and a traced run ends in the same state (stats, exit status,
-               console output) as an untraced one
+               commit trace byte for byte, a gzipped commit trace decompresses to it (gzip module),
+               and a traced run ends in the same state (stats, exit status, console output) as an
+               untraced one
   disasm-check --disasm-check reports no disagreement with Capstone beyond its known errors
   cli          options, filters, --out, and bad input
 """

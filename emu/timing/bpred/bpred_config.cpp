@@ -3,7 +3,9 @@
 #include <stdexcept>
 
 #include "timing/bpred/bimodal.h"
+#include "timing/bpred/btb.h"
 #include "timing/bpred/gshare.h"
+#include "timing/bpred/ras.h"
 #include "timing/bpred/static_predictor.h"
 
 namespace pimnic::timing {
@@ -30,22 +32,28 @@ void BpredConfig::declare(ParamRegistry& p, const std::string& pre) {
   p.declare(pre + "ras_size", ras_size, ras_size, "return-address stack entries");
 }
 
-std::unique_ptr<DirectionPredictor> make_direction_predictor(const BpredConfig& c) {
+void BpredConfig::check() const {
   auto bits = [](const char* name, uint32_t v) {
     if (v < 1 || v > 24) throw std::invalid_argument(std::string(name) + " must be between 1 and 24");
   };
+  if (kind == "bimodal") bits("core.bpred.bimodal_bits", bimodal_bits);
+  if (kind == "gshare") {
+    bits("core.bpred.gshare_table_bits", gshare_table_bits);
+    if (gshare_history_bits > 64) throw std::invalid_argument("core.bpred.gshare_history_bits must be at most 64");
+  }
+  if (kind == "tage") tage.check();
+  if (kind != "nottaken" && kind != "taken" && kind != "btfn" && kind != "bimodal" && kind != "gshare" && kind != "tage")
+    throw std::invalid_argument("unknown branch predictor '" + kind + "'");
+  Btb::check(btb_sets, btb_ways);
+  ReturnStack::check(ras_size);
+}
+
+std::unique_ptr<DirectionPredictor> make_direction_predictor(const BpredConfig& c) {
   if (c.kind == "nottaken") return std::make_unique<StaticPredictor>(StaticPredictor::Policy::NotTaken);
   if (c.kind == "taken") return std::make_unique<StaticPredictor>(StaticPredictor::Policy::Taken);
   if (c.kind == "btfn") return std::make_unique<StaticPredictor>(StaticPredictor::Policy::Btfn);
-  if (c.kind == "bimodal") {
-    bits("core.bpred.bimodal_bits", c.bimodal_bits);
-    return std::make_unique<BimodalPredictor>(c.bimodal_bits);
-  }
-  if (c.kind == "gshare") {
-    bits("core.bpred.gshare_table_bits", c.gshare_table_bits);
-    if (c.gshare_history_bits > 64) throw std::invalid_argument("core.bpred.gshare_history_bits must be at most 64");
-    return std::make_unique<GsharePredictor>(c.gshare_table_bits, c.gshare_history_bits);
-  }
+  if (c.kind == "bimodal") return std::make_unique<BimodalPredictor>(c.bimodal_bits);
+  if (c.kind == "gshare") return std::make_unique<GsharePredictor>(c.gshare_table_bits, c.gshare_history_bits);
   if (c.kind == "tage") return std::make_unique<TagePredictor>(c.tage);
   throw std::invalid_argument("unknown branch predictor '" + c.kind + "'");
 }

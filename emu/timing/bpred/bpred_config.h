@@ -19,9 +19,11 @@ struct BpredConfig {
   uint32_t btb_ways = 4;
   uint32_t ras_size = 16;
   void declare(ParamRegistry& p, const std::string& prefix);
+  // Throws std::invalid_argument for a setting the predictor of this kind refuses (allocates nothing).
+  void check() const;
 };
 
-// The configured direction predictor; throws std::invalid_argument on impossible sizes.
+// The configured direction predictor (check() first).
 std::unique_ptr<DirectionPredictor> make_direction_predictor(const BpredConfig& c);
 
 }  // namespace pimnic::timing

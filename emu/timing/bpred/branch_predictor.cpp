@@ -5,7 +5,7 @@
 namespace pimnic::timing {
 
 BranchPredictor::BranchPredictor(const BpredConfig& c)
-    : dir_(make_direction_predictor(c)),
+    : dir_(make_direction_predictor((c.check(), c))),
       bimodal_(dynamic_cast<BimodalPredictor*>(dir_.get())),
       btb_(c.btb_sets, c.btb_ways),
       ras_(c.ras_size) {}

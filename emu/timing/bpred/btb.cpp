@@ -4,10 +4,14 @@
 
 namespace pimnic::timing {
 
-Btb::Btb(uint32_t sets, uint32_t ways) : sets_(sets), ways_(ways) {
+void Btb::check(uint32_t sets, uint32_t ways) {
   if (sets == 0 || (sets & (sets - 1)) != 0 || sets > (1u << 20))
     throw std::invalid_argument("core.bpred.btb_sets must be a power of two up to 1048576");
   if (ways == 0 || ways > 64) throw std::invalid_argument("core.bpred.btb_ways must be between 1 and 64");
+}
+
+Btb::Btb(uint32_t sets, uint32_t ways) : sets_(sets), ways_(ways) {
+  check(sets, ways);
   e_.resize(size_t(sets) * ways);
   last_ = &e_[0];
 }

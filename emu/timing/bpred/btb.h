@@ -10,6 +10,7 @@ namespace pimnic::timing {
 class Btb {
  public:
   Btb(uint32_t sets, uint32_t ways);  // sets: a power of two; throws std::invalid_argument
+  static void check(uint32_t sets, uint32_t ways);  // what the constructor throws for
   Btb(const Btb&) = delete;  // last_ points into e_
   Btb& operator=(const Btb&) = delete;
   // The target recorded for the branch at pc, if any (refreshes LRU).

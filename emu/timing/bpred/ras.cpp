@@ -4,11 +4,11 @@
 
 namespace pimnic::timing {
 
-static uint32_t checked_size(uint32_t size) {  // before the stack is allocated
+uint32_t ReturnStack::check(uint32_t size) {
   if (size == 0 || size > 1024) throw std::invalid_argument("core.bpred.ras_size must be between 1 and 1024");
   return size;
 }
 
-ReturnStack::ReturnStack(uint32_t size) : s_(checked_size(size)) {}
+ReturnStack::ReturnStack(uint32_t size) : s_(check(size)) {}  // (checked before it is allocated)
 
 }  // namespace pimnic::timing

@@ -15,6 +15,7 @@ struct RasState {
 class ReturnStack {
  public:
   explicit ReturnStack(uint32_t size);  // throws std::invalid_argument when 0 or huge
+  static uint32_t check(uint32_t size);  // what the constructor throws for; returns size
   RasState save() const { return {top_, s_[top_]}; }
   void restore(const RasState& st) {
     top_ = st.top;

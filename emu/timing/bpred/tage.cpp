@@ -7,15 +7,19 @@ namespace pimnic::timing {
 
 static constexpr unsigned kPathBits = 16;
 
-TagePredictor::TagePredictor(const TageConfig& c) : cfg_(c) {
-  if (c.tables < 1 || c.tables > DirState::kMaxTables)
+void TageConfig::check() const {
+  if (tables < 1 || tables > DirState::kMaxTables)
     throw std::invalid_argument("core.bpred.tage.tables must be between 1 and " + std::to_string(DirState::kMaxTables));
-  if (c.table_bits < 4 || c.table_bits > 20) throw std::invalid_argument("core.bpred.tage.table_bits must be between 4 and 20");
-  if (c.base_bits < 4 || c.base_bits > 24) throw std::invalid_argument("core.bpred.tage.base_bits must be between 4 and 24");
-  if (c.tag_bits < 4 || c.tag_bits > 15) throw std::invalid_argument("core.bpred.tage.tag_bits must be between 4 and 15");
-  if (c.min_history < 1 || c.max_history < c.min_history || c.max_history > 2048)
+  if (table_bits < 4 || table_bits > 20) throw std::invalid_argument("core.bpred.tage.table_bits must be between 4 and 20");
+  if (base_bits < 4 || base_bits > 24) throw std::invalid_argument("core.bpred.tage.base_bits must be between 4 and 24");
+  if (tag_bits < 4 || tag_bits > 15) throw std::invalid_argument("core.bpred.tage.tag_bits must be between 4 and 15");
+  if (min_history < 1 || max_history < min_history || max_history > 2048)
     throw std::invalid_argument("core.bpred.tage: history lengths must satisfy 1 <= min_history <= max_history <= 2048");
-  if (c.u_reset_period == 0) throw std::invalid_argument("core.bpred.tage.u_reset_period must be at least 1");
+  if (u_reset_period == 0) throw std::invalid_argument("core.bpred.tage.u_reset_period must be at least 1");
+}
+
+TagePredictor::TagePredictor(const TageConfig& c) : cfg_(c) {
+  c.check();
   base_.assign(size_t(1) << c.base_bits, 2);
   tables_.resize(c.tables);
   for (unsigned i = 0; i < c.tables; ++i) {

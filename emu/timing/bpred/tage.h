@@ -19,6 +19,7 @@ struct TageConfig {
   uint32_t min_history = 4;
   uint32_t max_history = 320;
   uint32_t u_reset_period = 1u << 18;  // updates between useful-bit agings
+  void check() const;  // throws std::invalid_argument on bad sizes
 };
 
 class TagePredictor final : public DirectionPredictor {
