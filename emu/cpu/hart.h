@@ -45,6 +45,9 @@ class Environment {
   virtual ~Environment() = default;
   // An interrupt is about to be taken. Return Jump after redirecting the hart (bare metal), or Stop.
   virtual Status interrupt(Hart& h, const InterruptInfo& info) = 0;
+  // The hart is in a wait state with nothing pending elsewhere: can it wake by itself (a timer it
+  // armed)? Without an environment: in MSR[POW] with MSR[EE] set (the decrementer may fire).
+  virtual bool wakes_itself(const Hart& h) const;
 };
 
 // A debugger's data watchpoints (emu/gdb). While a hart has one, pages it watches get no fast

@@ -23,6 +23,8 @@ const char* interrupt_name(Interrupt k) {
   return "unknown";
 }
 
+bool Environment::wakes_itself(const Hart& h) const { return (h.msr & MSR_POW) && (h.msr & MSR_EE); }
+
 uint32_t interrupt_vector(uint32_t msr, Interrupt k) {
   return ((msr & MSR_IP) ? 0xFFF00000u : 0u) | uint32_t(k);
 }

@@ -8,7 +8,6 @@
 
 #include "net/network.h"
 #include "timing/core_model.h"
-#include "timing/pim/pim_model.h"
 
 namespace pimnic {
 
@@ -110,108 +109,13 @@ void MultiNodeMachine::set_timeline(Timeline* tl) {
 }
 
 StopReason MultiNodeMachine::run_slice(NodeCore& c, Tick bound, uint64_t budget) {
-  Core& core = *c.core;
-  StopReason why;
-  if (debug_ && c.timing.model && c.timing.model->steps() && debug_->any_breakpoint(c) &&
-      (core.num_harts() == 1 || dynamic_cast<timing::PimModel*>(c.timing.model.get())))
-    return run_slice_checked(c, bound, budget);
-  if (core.num_harts() == 1) {
-    Hart& h = c.hart0();
-    const uint64_t until = begin_slice(core, events_, h.cycles(), bound);
-    if (c.timing.model && c.timing.model->steps()) why = c.timing.model->run(h, budget, until);
-    else why = core.run_threads(std::min(budget, until - h.cycles()));
-  } else if (auto* pim = dynamic_cast<timing::PimModel*>(c.timing.model.get())) {
-    // A timed PIM core: the interleaved pipeline issues its threads; all share the core cycle.
-    const uint64_t until = begin_slice(core, events_, c.pim_cycle, bound);
-    why = pim->run_core(core, budget, until);
-    if (why == StopReason::Deadlock) {  // every thread waits or none lives: a parcel, a device or the other core may change that
-      pim->idle_until(core, until);
-      why = StopReason::SliceEnd;
-    }
-    c.pim_cycle = pim->cycle();
-  } else {
-    // A PIM core run functionally: its threads take turns in one pipeline, so they share one
-    // cycle count (one instruction per cycle).
-    for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).cycle_offset = c.pim_cycle - core.hart(i).icount;
-    const uint64_t until = begin_slice(core, events_, c.pim_cycle, bound);
-    uint64_t before = 0, after = 0;
-    for (size_t i = 0; i < core.num_harts(); ++i) before += core.hart(i).icount;
-    why = core.run_threads(std::min(budget, until - c.pim_cycle));
-    for (size_t i = 0; i < core.num_harts(); ++i) after += core.hart(i).icount;
-    c.pim_cycle += after - before;
-    if (why == StopReason::Deadlock) {  // as above
-      c.pim_cycle = std::max(c.pim_cycle, until);
-      why = StopReason::SliceEnd;
-    }
-  }
-  end_slice(core, events_);
-  return why;
-}
-
-// A timed core under a debugger with breakpoints: one instruction at a time through its model, a
-// thread that reaches a breakpoint stops before executing it. The slice ends where run_slice's
-// would: at `until`, at the budget, or when a device scheduled an event before the bound.
-StopReason MultiNodeMachine::run_slice_checked(NodeCore& c, Tick bound, uint64_t budget) {
-  Core& core = *c.core;
-  const Tick next = std::min(bound, events_.next_time());
-  StopReason why = StopReason::SliceEnd;
-  if (core.num_harts() == 1) {
-    Hart& h = c.hart0();
-    const uint64_t until = begin_slice(core, events_, h.cycles(), bound);
-    for (uint64_t n = 0; n < budget;) {
-      const uint64_t before = h.icount;
-      why = c.timing.model->run(h, 1, until);
-      n += std::max<uint64_t>(1, h.icount - before);
-      if (why != StopReason::SliceEnd && why != StopReason::None) break;
-      why = StopReason::SliceEnd;
-      if (h.icount != before && debug_->breakpoint(c, h.pc)) {
-        why = StopReason::Breakpoint;
-        break;
-      }
-      if (h.cycles() >= until || events_.next_time() < next) break;
-    }
-  } else {
-    auto* pim = static_cast<timing::PimModel*>(c.timing.model.get());
-    const uint64_t until = begin_slice(core, events_, c.pim_cycle, bound);
-    std::vector<uint64_t> counts(core.num_harts());
-    for (uint64_t n = 0; n < budget;) {
-      for (size_t k = 0; k < counts.size(); ++k) counts[k] = core.hart(k).icount;
-      why = pim->run_core(core, 1, until);
-      c.pim_cycle = pim->cycle();
-      if (why == StopReason::Deadlock) {  // as in run_slice
-        pim->idle_until(core, until);
-        c.pim_cycle = pim->cycle();
-        why = StopReason::SliceEnd;
-        break;
-      }
-      if (why != StopReason::SliceEnd && why != StopReason::None) break;
-      why = StopReason::SliceEnd;
-      uint64_t retired = 0;
-      for (size_t k = 0; k < counts.size(); ++k) {
-        Hart& h = core.hart(k);
-        retired += h.icount - counts[k];
-        if (h.icount != counts[k] && h.thread_state == ThreadState::Running && debug_->breakpoint(c, h.pc)) {
-          core.set_stopped_hart(k);
-          why = StopReason::Breakpoint;
-        }
-      }
-      if (why == StopReason::Breakpoint) break;
-      n += std::max<uint64_t>(1, retired);
-      if (c.pim_cycle >= until || events_.next_time() < next) break;
-    }
-  }
-  end_slice(core, events_);
-  return why;
+  CoreRunner& r = *c.runner;
+  if (debug_ && !r.steps_through_breakpoints() && debug_->any_breakpoint(c))
+    return r.run_slice_checked(events_, bound, budget, [this, &c](uint32_t pc) { return debug_->breakpoint(c, pc); });
+  return r.run_slice(events_, bound, budget);
 }
 
 namespace {
-// A core in a wait state with interrupts enabled wakes on its decrementer even with nothing
-// pending; one whose threads all wait (or that has none) needs someone else.
-bool may_wake_itself(NodeCore& c) {
-  const Hart& h = c.hart0();
-  if (auto* pim = dynamic_cast<timing::PimModel*>(c.timing.model.get()); pim && pim->runnable()) return true;
-  return c.core->num_harts() == 1 && (h.msr & MSR_POW) && (h.msr & MSR_EE);
-}
 constexpr uint64_t kSliceInsts = 1u << 20;
 }  // namespace
 
@@ -224,11 +128,7 @@ bool MultiNodeMachine::finished() const {
 }
 
 namespace {
-uint64_t core_insts(const NodeCore& c) {
-  uint64_t n = 0;
-  for (size_t i = 0; i < c.core->num_harts(); ++i) n += c.core->hart(i).icount;
-  return n;
-}
+uint64_t core_insts(const NodeCore& c) { return c.runner->instructions(); }
 }  // namespace
 
 uint64_t MultiNodeMachine::total_insts() const {
@@ -336,7 +236,7 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     }
     // Nothing can change any more: a full round of slices retired nothing, no device has anything
     // pending and no core waits for its own timer.
-    idle_slices_ = retired == 0 && events_.empty() && !may_wake_itself(c) ? idle_slices_ + 1 : 0;
+    idle_slices_ = retired == 0 && events_.empty() && !c.runner->may_wake_itself() ? idle_slices_ + 1 : 0;
     if (idle_slices_ > 2 * scheduled_count_) {
       idle_slices_ = 0;
       std::string message = "every core waits and no device has anything pending (deadlock): ";
@@ -361,7 +261,7 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
 
 RunResult MultiNodeMachine::end_run() {
   for (NodeCore* c : cores_)
-    if (c->booted && c->timing.model) c->timing.model->drain(c->hart0());
+    if (c->booted) c->runner->drain();
   if (timeline_)
     for (auto& t : core_timelines_) t->close(now());
   result_.instructions = insts_;
@@ -385,25 +285,9 @@ void MultiNodeMachine::run_due_events() {
 MultiNodeMachine::Turn MultiNodeMachine::debug_step(uint32_t i, const std::function<void()>& fn) {
   NodeCore& c = *cores_[i];
   const bool was_done = c.done;
-  Core& core = *c.core;
   run_due_events();
-  auto* pim = dynamic_cast<timing::PimModel*>(c.timing.model.get());
-  if (core.num_harts() > 1 && !pim)
-    for (size_t k = 0; k < core.num_harts(); ++k) core.hart(k).cycle_offset = c.pim_cycle - core.hart(k).icount;
-  begin_slice(core, events_, c.cycles(), std::min(events_.next_time(), c.now() + quantum_));
-  const uint64_t before = core_insts(c);
-  fn();
-  const uint64_t retired = core_insts(c) - before;
-  end_slice(core, events_);
+  const uint64_t retired = c.runner->debug_step(events_, std::min(events_.next_time(), c.now() + quantum_), fn);
   insts_ += retired;
-  if (core.num_harts() > 1) {
-    if (pim) {
-      pim->idle_until(core, c.pim_cycle + std::max<uint64_t>(retired, 1));
-      c.pim_cycle = pim->cycle();
-    } else {
-      c.pim_cycle += std::max<uint64_t>(retired, 1);
-    }
-  }
   Turn turn;
   turn.kind = Turn::Kind::Ran;
   turn.core = i;

@@ -98,7 +98,6 @@ class MultiNodeMachine {
   void end_turn(Turn& turn, RunResult::Kind kind, int code, std::string message);  // the run ends: result() says how
   std::string failed_message() const;
   StopReason run_slice(NodeCore& c, Tick until, uint64_t budget);
-  StopReason run_slice_checked(NodeCore& c, Tick until, uint64_t budget);
   bool finished() const;
   uint64_t total_insts() const;
 

@@ -113,6 +113,7 @@ NodeCore& Node::add_core(const std::string& slot, CoreConfig cc, const CoreRoleC
   c->core = std::make_unique<Core>(cc, mem);
   c->timing = timing::make_core_timing(role.timing, c->core->clock(), c->name + ".",
                                        {c->core->has(isa::FEAT_PIM), role.harts, shared_memory});
+  c->runner = make_core_runner(*c->core, c->timing);
   cores_.push_back(std::move(c));
   return *cores_.back();
 }

@@ -21,6 +21,7 @@
 #include "devices/parcel_engine.h"
 #include "devices/sysinfo.h"
 #include "devices/timer.h"
+#include "machine/core_runner.h"
 #include "machine/machine_config.h"
 #include "mem/address_space.h"
 #include "sim/event_queue.h"
@@ -39,11 +40,11 @@ struct NodeCore {
   uint32_t node = 0;
   std::unique_ptr<Core> core;
   timing::CoreTiming timing;
+  std::unique_ptr<CoreRunner> runner;  // how the machine runs it (core_runner.h)
   bool booted = false;   // an image was loaded for it
   bool done = false;     // exited (or the machine stopped it)
-  uint64_t pim_cycle = 0;  // PIM cores: the core's cycle (its threads share one pipeline)
   Hart& hart0() { return core->hart(0); }
-  uint64_t cycles() const { return core->num_harts() > 1 ? pim_cycle : core->hart(0).cycles(); }
+  uint64_t cycles() const { return runner->cycles(); }
   Tick now() const { return core->clock().ticks(cycles()); }
 };
 
