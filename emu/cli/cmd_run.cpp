@@ -11,6 +11,7 @@
 #include "loader/elf_image.h"
 #include "machine/machine_file.h"
 #include "machine/single_core_machine.h"
+#include "pimnic/memmap.h"
 #include "timing/model_factory.h"
 #include "timing/timing_config.h"
 
@@ -30,12 +31,14 @@ struct RunOptions {
   gdb::ServerOptions gdb;
   std::string machine;
   std::vector<std::string> images;
+  std::vector<std::string> args;  // the image's argv[1..]
 };
 
 void run_command(const RunOptions& o) {
   if (!o.machine.empty() || !o.images.empty()) {
     if (!o.image.empty()) return fail("give the images with --image PATTERN=ELF when --machine is used (not " + o.image + ")");
     if (!o.core.empty() || o.ram_size) return fail("--core and --ram-size are one-core options; use --set with --machine");
+    if (!o.args.empty()) return fail("image arguments (" + o.args[0] + ") need the one-core machine, not --machine");
     return run_machine({o.machine.empty() ? "default" : o.machine, o.images, o.sets, o.model, o.max_insts, o.list_params,
                         o.stats_file, o.stats_json, o.out, o.gdb});
   }
@@ -59,6 +62,10 @@ void run_command(const RunOptions& o) {
     if (!o.model.empty()) sets.insert(sets.begin(), "core.model=" + o.model);
     timing::apply_settings(params, sets, tcfg);  // the Table I preset under the user's settings
     SingleCoreMachine m(cfg, stdout);
+    std::vector<std::string> argv{o.image};
+    argv.insert(argv.end(), o.args.begin(), o.args.end());
+    if (!m.sysinfo().set_args(argv))
+      return fail("image arguments longer than " + std::to_string(SYSINFO_ARGS_MAX) + " bytes");
     timing::CoreTiming timing = timing::make_core_timing(
         tcfg, m.clock(), "core0.", {m.core().has(isa::FEAT_PIM), unsigned(m.core().num_harts())});
     m.set_core_model(timing.model.get());
@@ -71,7 +78,7 @@ void run_command(const RunOptions& o) {
                   timing.model.get(), &m.core());
     RunResult r = o.gdb.enabled() ? gdb::debug_machine(m, img, o.gdb, o.max_insts, &stats) : m.run(o.max_insts);
     std::fflush(stdout);
-    output.finish(stats, {{"command", "run"}, {"image", o.image}, {"max_insts", o.max_insts}, {"params", params_json(params)}});
+    output.finish(stats, {{"command", "run"}, {"image", o.image}, {"args", o.args}, {"max_insts", o.max_insts}, {"params", params_json(params)}});
     write_stats_files(o.stats_file, o.stats_json, stats);
     switch (r.kind) {
       case RunResult::Kind::Exited: exit_status() = r.exit_code; break;
@@ -102,6 +109,7 @@ void add_run_command(CLI::App& app) {
   auto o = std::make_shared<RunOptions>();
   CLI::App* c = app.add_subcommand("run", "Boot a firmware image (ELF) on a one-core machine");
   c->add_option("image", o->image, "ELF image built with the pimnic SDK");
+  c->add_option("args", o->args, "Arguments for the image (pimnic_args() in sdk/include/pimnic/args.h); put -- before the first that starts with -");
   c->add_option("--machine", o->machine, "Multi-node machine: a preset (" + preset_list() + ") or a JSON machine file (docs/machine-files.md)");
   c->add_option("--image", o->images, "With --machine: boot an image on cores, PATTERN=ELF, e.g. n*.host=app.elf n0.nic=fw.elf");
   c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions");

@@ -1,4 +1,4 @@
-// pimnic command line: subcommands run, linux, disasm.
+// pimnic command line: subcommands run, linux, disasm, trace-dump, experiment.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <new>
@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   pimnic::cli::add_linux_command(app);
   pimnic::cli::add_disasm_command(app);
   pimnic::cli::add_trace_dump_command(app);
+  pimnic::cli::add_experiment_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

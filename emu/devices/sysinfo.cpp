@@ -32,7 +32,23 @@ const SysInfo& SysInfoDevice::info_for(const Hart* from) const {
   return info_;
 }
 
-bool SysInfoDevice::read(uint32_t offset, unsigned, uint64_t& value, Hart* from) {
+bool SysInfoDevice::set_args(const std::vector<std::string>& args) {
+  std::string joined;
+  for (const std::string& a : args) joined += a + '\0';
+  if (joined.size() > SYSINFO_ARGS_MAX) return false;
+  args_ = joined;
+  return true;
+}
+
+bool SysInfoDevice::read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) {
+  if (offset >= SYSINFO_ARGS && offset < SYSINFO_ARGS + SYSINFO_ARGS_MAX) {  // bytes in memory order (big-endian)
+    value = 0;
+    for (unsigned i = 0; i < size; ++i) {
+      const uint32_t k = offset - SYSINFO_ARGS + i;
+      value = value << 8 | (k < args_.size() ? uint8_t(args_[k]) : 0);
+    }
+    return true;
+  }
   const SysInfo& info = info_for(from);
   switch (offset) {
     case SYSINFO_NODE_ID: value = info.node_id; break;
@@ -44,6 +60,7 @@ bool SysInfoDevice::read(uint32_t offset, unsigned, uint64_t& value, Hart* from)
     case SYSINFO_NODE_COUNT: value = info.node_count; break;
     case SYSINFO_FEATURES: value = info.features; break;
     case SYSINFO_VEC_BYTES: value = info.vec_bytes; break;
+    case SYSINFO_ARGS_BYTES: value = args_.size(); break;
     default: value = 0; return offset < PIMNIC_DEVICE_SIZE;
   }
   return true;

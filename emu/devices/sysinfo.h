@@ -1,5 +1,6 @@
 // System information device: identity and configuration of the core that reads it.
 #pragma once
+#include <string>
 #include <vector>
 
 #include "mem/mmio_device.h"
@@ -31,6 +32,9 @@ class SysInfoDevice : public MmioDevice {
   explicit SysInfoDevice(SysInfo info) : info_(info) {}
   // Another core in the same address space, answered with its own information.
   void add_core(const Core* core, SysInfo info) { others_.push_back({core, info}); }
+  // Boot arguments every core of the page reads (argv of `pimnic run IMAGE ARGS...`), each ending
+  // in a NUL; false if they exceed SYSINFO_ARGS_MAX bytes.
+  bool set_args(const std::vector<std::string>& args);
   std::string name() const override { return "sysinfo"; }
   bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
   bool write(uint32_t offset, unsigned, uint64_t, Hart*) override { return offset < 0x1000; }
@@ -43,6 +47,7 @@ class SysInfoDevice : public MmioDevice {
     SysInfo info;
   };
   std::vector<Other> others_;
+  std::string args_;  // NUL-terminated strings, back to back
 };
 
 }  // namespace pimnic

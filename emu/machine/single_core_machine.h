@@ -72,6 +72,7 @@ class SingleCoreMachine {
   // The host's copy engine at PIMNIC_COPY_ENGINE_BASE (null on nic/pim or with copy.channels=0).
   CopyEngine* copy_engine() { return copy_engine_.get(); }
   Core& core() { return *core_; }
+  SysInfoDevice& sysinfo() { return *sysinfo_; }
   Hart& hart() { return core_->hart(0); }
   AddressSpace& mem() { return mem_; }
   bool exited() const { return exited_; }  // the guest wrote the exit device

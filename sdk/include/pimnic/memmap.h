@@ -41,6 +41,9 @@
 #define SYSINFO_NODE_COUNT       0x018  /* R: nodes in the machine */
 #define SYSINFO_FEATURES         0x01C  /* R: PIMNIC_FEAT_* bits */
 #define SYSINFO_VEC_BYTES        0x020  /* R: vector register width in bytes (0 = none) */
+#define SYSINFO_ARGS_BYTES       0x024  /* R: bytes of boot arguments at SYSINFO_ARGS (0: none) */
+#define SYSINFO_ARGS             0x800  /* R: boot arguments, each ending in a NUL (pimnic run IMAGE ARGS...) */
+#define SYSINFO_ARGS_MAX         0x800  /* at most this many bytes */
 
 #define PIMNIC_ROLE_HOST         0
 #define PIMNIC_ROLE_NIC          1

@@ -1,0 +1,53 @@
+"""Plot helpers shared by the definitions: the seeds' figures are mostly lines over message sizes."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import FixedLocator, NullLocator  # noqa: E402
+
+from experiment import series  # noqa: E402
+
+
+def size_label(n: int) -> str:
+    for unit, div in (("M", 1 << 20), ("K", 1 << 10)):
+        if n >= div and n % div == 0:
+            return f"{n // div}{unit}"
+    return str(n)
+
+
+def size_axis(ax, sizes):
+    """A log2 x axis labelled with the message sizes, as the seeds draw them."""
+    sizes = sorted(set(sizes))
+    ax.set_xscale("log", base=2)
+    ax.xaxis.set_major_locator(FixedLocator(sizes))
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.set_xticklabels([size_label(s) for s in sizes], rotation=45 if len(sizes) > 6 else 0)
+    ax.set_xlabel("Message size (bytes)")
+
+
+def lines(ax, rows, x, y, curves, scale=1.0):
+    """curves: [(label, {column: value}, style dict)]; draws y*scale over x for each."""
+    xs = []
+    for label, where, style in curves:
+        pts = series(rows, x, y, **where)
+        if not pts:
+            continue
+        xs += [p[0] for p in pts]
+        ax.plot([p[0] for p in pts], [p[1] * scale for p in pts], label=label, **style)
+    if xs:
+        size_axis(ax, xs)
+    ax.grid(True, alpha=0.3)
+
+
+def figure(panels: int, title: str, width_per_panel=4.6, height=3.8):
+    fig, axes = plt.subplots(1, panels, figsize=(width_per_panel * panels, height), squeeze=False)
+    fig.suptitle(title, fontsize=11)
+    return fig, list(axes[0])
+
+
+def save(fig, png):
+    fig.tight_layout()
+    fig.savefig(png, dpi=110, metadata={"Software": None})
+    plt.close(fig)
