@@ -10,7 +10,7 @@ PACKAGES=(
   libcapstone-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libzstd-dev zstd zlib1g-dev
   gdb-multiarch lldb-14 qemu-user-static           # references and debuggers
   gcc-powerpc-linux-gnu g++-powerpc-linux-gnu libc6-dev-powerpc-cross binutils-powerpc-linux-gnu
-  python3-matplotlib
+  python3-matplotlib chromium                      # experiment plots; the report page checked in a browser
 )
 
 missing=()

@@ -117,7 +117,8 @@ void add_run_command(CLI::App& app) {
       ->check(CLI::IsMember({"host", "nic", "pim"}));
   c->add_option("--ram-size", o->ram_size, "RAM size in bytes (default: the profile's)");
   c->add_option("--model", o->model, "Timing model: functional, inorder or ooo (the parameter core.model)");
-  c->add_option("--set", o->sets, "Set a parameter: key=value (repeatable; see --list-params)");
+  c->add_option("--set", o->sets, "Set a parameter: key=value (repeatable; see --list-params)")
+      ->allow_extra_args(false);  // one key=value each, so that `--set k=v -- ARGS` leaves ARGS to the image
   c->add_flag("--list-params", o->list_params, "Print every parameter with its default and meaning");
   c->add_option("--stats", o->stats_file, "Write gem5-style statistics (name value # description) here");
   c->add_option("--stats-json", o->stats_json, "Write the statistics as JSON here");

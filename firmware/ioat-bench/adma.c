@@ -59,43 +59,114 @@ void adma_pin(const void* buf, size_t len) {
   pin_next = (pin_next + 1) % PIN_CACHE;
 }
 
-static pimnic_copy_cookie post(unsigned ch, uintptr_t dst, uintptr_t src, uint32_t n) {
-  pimnic_copy_desc d = {0};
-  d.opflags = (uint32_t)COPY_OP_COPY << 24;
-  d.src = src;
-  d.dst = dst;
-  d.size = n;
+static pimnic_copy_cookie post(unsigned ch, const pimnic_copy_desc* d) {
+  return pimnic_copy_post(ch, d);
+}
+
+static void copy_desc(pimnic_copy_desc* d, uintptr_t dst, uintptr_t src, uint32_t n) {
+  memset(d, 0, sizeof *d);
+  d->opflags = (uint32_t)COPY_OP_COPY << 24;
+  d->src = src;
+  d->dst = dst;
+  d->size = n;
   ++adma_count.descriptors;
-  return pimnic_copy_post(ch, &d);
+}
+
+/* The module's descriptor memory: per-page descriptors of the copies in flight, handed to the
+ * engine as one batch per channel (the I/OAT driver chains them; pimnic's engine reads an array).
+ * Allocated in order; a block still in use by the engine is waited for. */
+#define POOL 32768u
+#define BATCH_MAX 1024u
+#define IN_FLIGHT 1024u
+static pimnic_copy_desc pool[POOL];
+static uint32_t pool_head;
+static struct {
+  uint32_t start, count;
+  pimnic_copy_cookie cookie;
+} batches[IN_FLIGHT];
+static uint32_t batch_first, batch_count;
+
+static int overlaps(uint32_t a, uint32_t n, uint32_t b, uint32_t m) { return a < b + m && b < a + n; }
+
+static pimnic_copy_desc* pool_alloc(uint32_t n) {
+  if (pool_head + n > POOL) pool_head = 0;
+  while (batch_count) {
+    const uint32_t f = batch_first % IN_FLIGHT;
+    int busy = batch_count == IN_FLIGHT;
+    for (uint32_t i = 0; i < batch_count && !busy; ++i) {
+      const uint32_t k = (batch_first + i) % IN_FLIGHT;
+      busy = overlaps(pool_head, n, batches[k].start, batches[k].count);
+    }
+    if (!busy) break;
+    pimnic_copy_wait(batches[f].cookie); /* the oldest batch: its block is free afterwards */
+    ++batch_first, --batch_count;
+  }
+  pimnic_copy_desc* block = &pool[pool_head];
+  pool_head += n;
+  return block;
+}
+
+static pimnic_copy_cookie post_batch(unsigned ch, pimnic_copy_desc* block, uint32_t n) {
+  if (n == 1) return post(ch, block);
+  pimnic_copy_desc b = {0};
+  b.opflags = (uint32_t)COPY_OP_BATCH << 24;
+  b.src = (uint32_t)(uintptr_t)block;
+  b.size = n;
+  const pimnic_copy_cookie k = post(ch, &b);
+  const uint32_t slot = (batch_first + batch_count++) % IN_FLIGHT;
+  batches[slot].start = (uint32_t)(block - pool);
+  batches[slot].count = n;
+  batches[slot].cookie = k;
+  return k;
+}
+
+/* Bytes of the page-sized piece starting at s -> d (neither side crosses a page). */
+static size_t piece(uintptr_t d, uintptr_t s, size_t len) {
+  size_t n = PAGE - (s % PAGE);
+  if (PAGE - (d % PAGE) < n) n = PAGE - (d % PAGE);
+  return len < n ? len : n;
 }
 
 void adma_icopy(adma_handle* h, void* dst, const void* src, size_t len) {
   for (unsigned c = 0; c < PIMNIC_COPY_SDK_CHANNELS; ++c) h->last[c] = -1;
   uintptr_t d = (uintptr_t)dst, s = (uintptr_t)src;
+  const unsigned chans = cfg.channels;
   if (cfg.kernel) {
     adma_syscall();
     adma_pin(src, len);
     adma_pin(dst, len);
     const uint64_t t0 = adma_now_ns();
-    unsigned ch = 0;
-    while (len) { /* one descriptor per page of either side, channels in turn */
-      size_t n = PAGE - (s % PAGE);
-      if (PAGE - (d % PAGE) < n) n = PAGE - (d % PAGE);
-      if (len < n) n = len;
-      h->last[ch] = post(ch, d, s, (uint32_t)n);
-      ch = (ch + 1) % cfg.channels;
-      d += n, s += n, len -= n;
+    while (len) { /* rounds of up to BATCH_MAX pages per channel, pages dealt to channels in turn */
+      uint32_t pages = 0;
+      for (size_t rest = len, dd = d, ss = s; rest && pages < BATCH_MAX * chans; ++pages) {
+        const size_t n = piece(dd, ss, rest);
+        dd += n, ss += n, rest -= n;
+      }
+      pimnic_copy_desc* block[PIMNIC_COPY_SDK_CHANNELS];
+      const unsigned used = pages < chans ? pages : chans;
+      for (unsigned c = 0; c < used; ++c) block[c] = pool_alloc(pages / chans + (c < pages % chans));
+      size_t rest = len;
+      uintptr_t dd = d, ss = s;
+      for (uint32_t k = 0; k < pages; ++k) { /* page k goes to channel k % chans */
+        const size_t n = piece(dd, ss, rest);
+        copy_desc(&block[k % chans][k / chans], dd, ss, (uint32_t)n);
+        dd += n, ss += n, rest -= n;
+      }
+      for (unsigned c = 0; c < used; ++c) h->last[c] = post_batch(c, block[c], pages / chans + (c < pages % chans));
+      d = dd, s = ss, len = rest;
     }
     adma_count.post_ns += adma_now_ns() - t0;
     return;
   }
   const uint64_t t0 = adma_now_ns();
   /* One part per channel, cut at page boundaries so that each part's pages are its own. */
-  size_t part = (len + cfg.channels - 1) / cfg.channels;
+  size_t part = (len + chans - 1) / chans;
   part = (part + PAGE - 1) / PAGE * PAGE;
-  for (unsigned ch = 0; ch < cfg.channels && len; ++ch) {
+  for (unsigned ch = 0; ch < chans && len; ++ch) {
     const size_t n = len < part ? len : part;
-    h->last[ch] = post(ch, d, s, (uint32_t)n);
+    pimnic_copy_desc desc;
+    copy_desc(&desc, d, s, (uint32_t)n);
+    h->last[ch] = post(ch, &desc);
     d += n, s += n, len -= n;
   }
   adma_count.post_ns += adma_now_ns() - t0;

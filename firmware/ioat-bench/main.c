@@ -282,14 +282,19 @@ static void ipc(uint32_t n) {
          (double)n * w / ns * 1e3);
 }
 
+static uint8_t* page_aligned(uint32_t bytes) {
+  uint8_t* p = malloc(bytes + 4096);
+  return p ? (uint8_t*)(((uintptr_t)p + 4095) & ~(uintptr_t)4095) : 0;
+}
+
 int main(void) {
   char** argv;
   const int argc = pimnic_args(&argv);
   const int bad = parse(argc, argv);
   if (bad) return bad;
   if (adma_init(&opt.adma)) return usage("the copy engine lacks the channels asked for");
-  region_src = malloc(opt.region);
-  region_dst = malloc(opt.region);
+  region_src = page_aligned(opt.region); /* the seed's section 3.4: page-aligned buffers */
+  region_dst = page_aligned(opt.region);
   array = malloc(opt.buffer);
   shm = malloc(SHM_CHUNK);
   if (!region_src || !region_dst || !array || !shm) return usage("out of memory (lower --region)");

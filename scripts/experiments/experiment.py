@@ -27,10 +27,13 @@ def number(text: str):
 
 
 def key_value_rows(stdout: str, raw_dir: Path, prefix: str = "row") -> list[Row]:
-    """Rows printed as 'row name=value name=value ...' (the seed benchmarks' convention)."""
+    """Rows printed as 'row name=value name=value ...' (the seed benchmarks' convention); on a
+    multi-node machine the console's 'n0.host: ' prefix comes first."""
     rows = []
     for line in stdout.splitlines():
         words = line.split()
+        if words and words[0].endswith(":"):
+            words = words[1:]
         if words and words[0] == prefix:
             rows.append({k: number(v) for k, v in (w.split("=", 1) for w in words[1:] if "=" in w)})
     return rows

@@ -1,4 +1,4 @@
-"""The experiments: every defs/*.py that defines EXPERIMENT (or EXPERIMENTS, a list)."""
+"""The experiments: every defs/NAME.py defines EXPERIMENT, the experiment NAME (with - for _)."""
 from __future__ import annotations
 
 import importlib.util
@@ -18,10 +18,9 @@ def load() -> dict:
         spec = importlib.util.spec_from_file_location(f"pimnic_experiment_{path.stem}", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        for e in getattr(module, "EXPERIMENTS", [getattr(module, "EXPERIMENT", None)]):
-            if e is None:
-                continue
-            if e.name in found:
-                raise SystemExit(f"pimnic: experiment {e.name} defined twice ({path})")
+        e = getattr(module, "EXPERIMENT", None)
+        if e is not None:
+            if e.name != path.stem.replace("_", "-"):  # CI's tests are named after the files
+                raise SystemExit(f"pimnic: {path} must define the experiment {path.stem.replace('_', '-')}, not {e.name}")
             found[e.name] = e
     return found
