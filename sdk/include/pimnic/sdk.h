@@ -9,4 +9,5 @@
 #include "pimnic/sysinfo.h"
 #include "pimnic/exceptions.h"
 #include "pimnic/heap.h"
+#include "pimnic/args.h"
 #endif
