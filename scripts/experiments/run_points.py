@@ -105,7 +105,7 @@ def run(exp, variant: str, settings: dict, out: Path, jobs: int, paths: dict) ->
             failed.append(p.id)
         progress.point_done(p.id, ok)
 
-    def stop(*_):
+    def stop_children():
         stopping.set()
         with lock:
             for c in list(children):
@@ -113,6 +113,9 @@ def run(exp, variant: str, settings: dict, out: Path, jobs: int, paths: dict) ->
                     os.killpg(c.pid, signal.SIGTERM)
                 except ProcessLookupError:
                     pass
+
+    def stop(*_):  # SIGTERM: as Ctrl-C
+        stop_children()
         raise KeyboardInterrupt
 
     old = signal.signal(signal.SIGTERM, stop)
@@ -127,13 +130,7 @@ def run(exp, variant: str, settings: dict, out: Path, jobs: int, paths: dict) ->
                 except TimeoutError:
                     continue
     except (KeyboardInterrupt, Interrupted):
-        stopping.set()
-        with lock:
-            for c in list(children):
-                try:
-                    os.killpg(c.pid, signal.SIGTERM)
-                except ProcessLookupError:
-                    pass
+        stop_children()
         pool.shutdown(wait=True, cancel_futures=True)
         done = sum(1 for p in points if (done_record(raw_root / p.id) or {}).get("command") == commands[p.id])
         sys.stderr.write(f"\npimnic: experiment {exp.name} interrupted: {done} of {len(points)} points done; "
