@@ -33,6 +33,23 @@ def done_record(raw: Path) -> dict | None:
         return None
 
 
+def inputs(cmd: list) -> dict:
+    """The files a command line names (pimnic, the images) with their size and time: a point is
+    done only if it ran this command on these very files (a rebuild runs it again)."""
+    found = {}
+    for word in cmd:
+        path = Path(word.split("=", 1)[-1]) if "=" in word else Path(word)
+        if path.is_absolute() and path.is_file():
+            st = path.stat()
+            found[str(path)] = [st.st_size, st.st_mtime_ns]
+    return found
+
+
+def is_done(raw: Path, cmd: list) -> bool:
+    rec = done_record(raw) or {}
+    return rec.get("command") == cmd and rec.get("inputs") == inputs(cmd)
+
+
 class Progress:
     """A line on stderr: points done, elapsed, estimated remaining."""
 
@@ -76,7 +93,7 @@ def run_point(cmd: list, raw: Path, children: set, lock: threading.Lock, stoppin
             children.discard(proc)
     if stopping.is_set():
         raise Interrupted()
-    record = {"command": cmd, "exit_code": code, "wall_s": round(time.monotonic() - t0, 3)}
+    record = {"command": cmd, "inputs": inputs(cmd), "exit_code": code, "wall_s": round(time.monotonic() - t0, 3)}
     if code == 0:  # only a finished point counts as done (resume)
         (raw / "result.json").write_text(json.dumps(record, indent=1) + "\n")
     return record
@@ -90,7 +107,7 @@ def run(exp, variant: str, settings: dict, out: Path, jobs: int, paths: dict) ->
     out.mkdir(parents=True, exist_ok=True)
     raw_root = out / "raw"
     commands = {p.id: resolve(p.command, paths, raw_root / p.id) for p in points}
-    todo = [p for p in points if (done_record(raw_root / p.id) or {}).get("command") != commands[p.id]]
+    todo = [p for p in points if not is_done(raw_root / p.id, commands[p.id])]
     already = len(points) - len(todo)
     if already:
         sys.stderr.write(f"[{exp.name}] resuming: {already} of {len(points)} points already done\n")
@@ -132,7 +149,7 @@ def run(exp, variant: str, settings: dict, out: Path, jobs: int, paths: dict) ->
     except (KeyboardInterrupt, Interrupted):
         stop_children()
         pool.shutdown(wait=True, cancel_futures=True)
-        done = sum(1 for p in points if (done_record(raw_root / p.id) or {}).get("command") == commands[p.id])
+        done = sum(1 for p in points if is_done(raw_root / p.id, commands[p.id]))
         sys.stderr.write(f"\npimnic: experiment {exp.name} interrupted: {done} of {len(points)} points done; "
                          "run it again to resume\n")
         return 130

@@ -3,6 +3,7 @@
 listing, bad names and settings (one line, exit 2), a run interrupted by SIGINT that resumes from
 the points already done, and two runs that give identical CSVs.
 usage: check_registry.py PIMNIC WORKDIR"""
+import os
 import shutil
 import signal
 import subprocess
@@ -84,6 +85,14 @@ check(csv_b == csv_a, "two runs (one interrupted and resumed) give identical CSV
 r = run("run", NAME, "--quick", "-j", "2", "--out", str(b), "--set", "array_bytes=262144")
 check(r.returncode == 0 and "resuming" not in r.stderr, "a new setting reruns the points")
 check(",262144," in (b / f"{NAME}.csv").read_text(), "the setting reaches the points")
+
+# Unchanged, it is all done; a rebuilt image (a newer file) runs every point again.
+r = run("run", NAME, "--quick", "-j", "2", "--out", str(b), "--set", "array_bytes=262144")
+check(r.returncode == 0 and "resuming: 3 of 3 points already done" in r.stderr, "an unchanged rerun runs nothing")
+image = Path(pimnic).resolve().parent.parent / "firmware" / "ioat-bench.elf"
+os.utime(image)
+r = run("run", NAME, "--quick", "-j", "2", "--out", str(b), "--set", "array_bytes=262144")
+check(r.returncode == 0 and "resuming" not in r.stderr, "a rebuilt image reruns the points")
 
 print(f"{len(failures)} failed" if failures else "all registry checks passed")
 sys.exit(1 if failures else 0)

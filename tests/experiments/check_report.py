@@ -35,7 +35,8 @@ browser = shutil.which("chromium") or shutil.which("chromium-browser")
 if not browser:
     print("chromium is not installed (scripts/setup.sh installs it): browser check skipped")
     sys.exit(77)
-flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=5000"]
+flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+         "--virtual-time-budget=5000"]
 url = (root / "report.html").resolve().as_uri()
 dom = subprocess.run([browser, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120)
 loaded = re.search(r'data-rendered="(\d+)"', dom.stdout)
