@@ -104,6 +104,7 @@ class Experiment:
     paper_finding: str = ""     # what the paper found, one or two sentences
     settings: dict = field(default_factory=dict)
     setting_help: dict = field(default_factory=dict)
+    setting_choices: dict = field(default_factory=dict)  # setting -> the values it may take
     claims: list = field(default_factory=list)
     checks: list = field(default_factory=list)
     expected_seconds: dict = field(default_factory=lambda: {"quick": 60, "full": 600})

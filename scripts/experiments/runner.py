@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""pimnic experiment list | run NAME [--quick|--full] [--out DIR] [--set k=v]... [-j N] [--check]
+"""pimnic experiment list [NAME] | run NAME [--quick|--full] [--out DIR] [--set k=v]... [-j N] [--check]
                   | report [DIR]
 
 Started by `pimnic experiment` (emu/cli/cmd_experiment.cpp), which passes --pimnic and --firmware
@@ -54,15 +54,31 @@ def parse_settings(exp, pairs: list) -> dict:
                 settings[key] = text
         except ValueError:
             raise BadInput(f"--set {pair}: '{text}' is not a valid {type(default).__name__} for {key}")
+        choices = exp.setting_choices.get(key)
+        if choices and settings[key] not in choices:
+            raise BadInput(f"--set {pair}: {key} is one of {', '.join(map(str, choices))}")
     return settings
 
 
-def cmd_list(experiments: dict):
+def cmd_show(e):
+    print(f"{e.name}: {e.seed}, {e.figure}\n  {e.title}\n  varies: {e.varies}\n  the paper: {e.paper_finding}")
+    print(f"  expected time: quick {run_points.fmt_time(e.expected_seconds['quick'])}, "
+          f"full {run_points.fmt_time(e.expected_seconds['full'])} (min:s)\n  settings (--set KEY=VALUE):")
+    for k, v in e.settings.items():
+        print(f"    {k} = {v}  {e.setting_help.get(k, '')}")
+
+
+def cmd_list(experiments: dict, name: str | None = None):
+    if name:
+        if name not in experiments:
+            raise BadInput(f"no experiment '{name}' (pimnic experiment list: {', '.join(experiments)})")
+        return cmd_show(experiments[name])
     print(f"{'name':<18} {'seed':<28} {'figure':<10} {'quick':>6} {'full':>6}  varies")
     for e in experiments.values():
         q, f = e.expected_seconds["quick"], e.expected_seconds["full"]
         print(f"{e.name:<18} {e.seed:<28} {e.figure:<10} {run_points.fmt_time(q):>6} {run_points.fmt_time(f):>6}  {e.varies}")
-    print("\n(quick, full: expected wall time on 2 cores, min:s; pimnic experiment run NAME [--quick|--full])")
+    print("\n(quick, full: expected wall time on 2 cores, min:s; pimnic experiment list NAME: its settings;\n"
+          " pimnic experiment run NAME [--quick|--full] [--set KEY=VALUE])")
 
 
 def cmd_run(experiments: dict, a, paths: dict) -> int:
@@ -92,7 +108,9 @@ def main(argv: list) -> int:
     p.add_argument("--pimnic", required=True, help=argparse.SUPPRESS)
     p.add_argument("--firmware", required=True, help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="verb", required=True, parser_class=Parser)
-    sub.add_parser("list", help="every experiment: name, seed, figure, expected time, what it varies")
+    ls = sub.add_parser("list", help="every experiment: name, seed, figure, expected time, what it varies; "
+                                    "with NAME: its settings")
+    ls.add_argument("name", nargs="?")
     r = sub.add_parser("run", help="run one experiment's points, then its CSV, plot and summary")
     r.add_argument("name")
     v = r.add_mutually_exclusive_group()
@@ -109,7 +127,7 @@ def main(argv: list) -> int:
         paths = {"pimnic": a.pimnic, "firmware": a.firmware}
         experiments = registry.load()
         if a.verb == "list":
-            cmd_list(experiments)
+            cmd_list(experiments, a.name)
             return 0
         if a.verb == "run":
             return cmd_run(experiments, a, paths)

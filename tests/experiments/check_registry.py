@@ -35,12 +35,16 @@ check(r.returncode == 0, "list exits 0")
 for name in ("ioat-latency", "ioat-bandwidth", "ioat-overlap", "ioat-overhead", "ioat-pollution", "ioat-ipc"):
     line = next((l for l in r.stdout.splitlines() if l.startswith(name + " ")), "")
     check("ioat-async-copy-engine.txt" in line and "Fig." in line, f"list shows {name} with its seed and figure")
+r = run("list", NAME)
+check(r.returncode == 0 and "pin_ns = 500" in r.stdout and "array_bytes" in r.stdout, "list NAME shows its settings")
 
 # Bad input: one line on stderr, exit 2, nothing run.
 for args, message in [(["run", "no-such-figure"], "no experiment 'no-such-figure'"),
                       (["run", NAME, "--set", "bogus=1"], "has no setting 'bogus'"),
                       (["run", NAME, "--set", "pin_ns=fast"], "'fast' is not a valid int"),
                       (["run", NAME, "--set", "pin_ns"], "expected key=value"),
+                      (["run", NAME, "--set", "model=warp"], "model is one of inorder, ooo"),
+                      (["list", "no-such-figure"], "no experiment 'no-such-figure'"),
                       (["run", NAME, "-j", "0"], "-j must be at least 1"),
                       (["run", NAME, "--quick", "--full"], "not allowed with"),
                       (["report", str(work / "nothing-here")], "no directory")]:

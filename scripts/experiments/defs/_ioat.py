@@ -22,6 +22,8 @@ SETTING_HELP = {
     "region_bytes": "size of each of the two regions cold-cache copies move through",
 }
 
+SETTING_CHOICES = {"model": ["inorder", "ooo"]}
+
 # (label, point parameters, matplotlib style). 'kernel' 1: the seed's kernel-module costs
 # modelled (syscall, pinning, per-page descriptors); 0: user space posts to pimnic's engine.
 MEMCPY = ("libc memcpy (CPU)", {"method": "cpu", "channels": 1, "kernel": 0}, {"color": "black", "marker": "o"})

@@ -1,7 +1,7 @@
 """Seed ioat-async-copy-engine.txt, Fig. 5: copy bandwidth with a window of 128 copies posted before
 they are waited for (memcpy: 128 copies in a row), the same buffers every time."""
 import plotting
-from _ioat import ADCE1, ADCE4, COPY_CURVES, MEMCPY, SEED, SETTING_HELP, SETTINGS, point, pid, powers
+from _ioat import SETTING_CHOICES, ADCE1, ADCE4, COPY_CURVES, MEMCPY, SEED, SETTING_HELP, SETTINGS, point, pid, powers
 from experiment import Check, Claim, Experiment, series, value
 
 
@@ -56,7 +56,7 @@ EXPERIMENT = Experiment(
     paper_finding="memcpy reaches 9189 MB/s while the buffers fit in the 2 MB cache and drops to 1443 MB/s "
                   "beyond it; the engine reaches 2912 MB/s with four channels (about twice memcpy) and "
                   "2048 MB/s with one.",
-    points=points, plot=plot, settings=dict(SETTINGS, window=128),
+    points=points, plot=plot, setting_choices=SETTING_CHOICES, settings=dict(SETTINGS, window=128),
     setting_help=dict(SETTING_HELP, window="copies posted before waiting (full variant; quick uses at most 8)"),
     claims=[Claim("memcpy peak, in cache", 9189, "MB/s", cpu_peak),
             Claim("memcpy beyond the cache (largest size)", 1443, "MB/s", lambda r: bw(r, MEMCPY, largest(r))),

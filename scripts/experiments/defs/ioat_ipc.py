@@ -2,7 +2,7 @@
 one message, (b) bandwidth of a window of messages -- by the copy engine (ADCEC), a kernel-assisted
 memory-mapped copy (KAMMC), a user-space shared-memory copy (SHM) and NIC loopback (NLBC)."""
 import plotting
-from _ioat import SEED, SETTING_HELP, SETTINGS, point, powers
+from _ioat import SETTING_CHOICES, SEED, SETTING_HELP, SETTINGS, point, powers
 from experiment import Check, Claim, Experiment, Point, value
 
 WINDOW = 8  # messages in a row for the bandwidth (ioat-nlbc-host's WINDOW)
@@ -85,7 +85,7 @@ EXPERIMENT = Experiment(
     paper_finding="at 4 MB ADCEC takes 2954 us, KAMMC 5803 us and NLBC 14333 us; KAMMC has the best bandwidth "
                   "while the buffers fit in the cache (8191 MB/s up to 256 KB), beyond 1 MB ADCEC reaches 2932 MB/s, "
                   "about twice KAMMC (1438) and four times NLBC (720).",
-    points=points, plot=plot, settings=dict(SETTINGS, nic_dma_bytes_per_s=1.064e9),
+    points=points, plot=plot, setting_choices=SETTING_CHOICES, settings=dict(SETTINGS, nic_dma_bytes_per_s=1.064e9),
     setting_help=dict(SETTING_HELP, nic_dma_bytes_per_s="NLBC: the NIC's DMA rate (the seed's 64-bit 133 MHz PCI-X)"),
     claims=[Claim("ADCEC latency at 4 MB", 2954, "us", lambda r: at(r, ADCEC, "latency_ns", 1) / 1e3),
             Claim("KAMMC latency at 4 MB", 5803, "us", lambda r: at(r, KAMMC, "latency_ns", 1) / 1e3),

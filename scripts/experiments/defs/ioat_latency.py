@@ -2,7 +2,7 @@
 with one and four channels -- (a) small messages, hot cache; (b) small messages, cold cache;
 (c) large messages, cold cache."""
 import plotting
-from _ioat import ADCE1, ADCE4, COPY_CURVES, MEMCPY, SEED, SETTING_HELP, SETTINGS, point, pid, powers
+from _ioat import SETTING_CHOICES, ADCE1, ADCE4, COPY_CURVES, MEMCPY, SEED, SETTING_HELP, SETTINGS, point, pid, powers
 from experiment import Check, Claim, Experiment, value
 
 PANELS = [("a", "small", "hot"), ("b", "small", "cold"), ("c", "large", "cold")]
@@ -80,7 +80,7 @@ EXPERIMENT = Experiment(
     paper_finding="memcpy wins for every small size while the buffers are cached (a); with cold buffers "
                   "four channels win from 16 KB (b); at 4 MB four channels cut the latency by 50% (c), and "
                   "four channels beat one.",
-    points=points, plot=plot, settings=dict(SETTINGS), setting_help=SETTING_HELP,
+    points=points, plot=plot, setting_choices=SETTING_CHOICES, settings=dict(SETTINGS), setting_help=SETTING_HELP,
     claims=[Claim("latency reduction at 4 MB, ADCE 4 ch vs memcpy, cold", 50, "%", gain_at_4m),
             Claim("cold size from which ADCE 4 ch beats memcpy", 16384, "B", lambda r: crossover(r, ADCE4))],
     checks=[Check("hot cache: memcpy beats ADCE 4 ch at every small size", memcpy_wins_hot),

@@ -2,7 +2,7 @@
 goes -- user/kernel crossings, pinning, DMA start-up, completion, and the transfer the CPU could
 overlap with computation."""
 import plotting
-from _ioat import ADCE4, SEED, SETTING_HELP, SETTINGS, point, powers
+from _ioat import SETTING_CHOICES, ADCE4, SEED, SETTING_HELP, SETTINGS, point, powers
 from experiment import Check, Claim, Experiment, select, value
 
 PARTS = [("kernel_pct", "user/kernel transition", "tab:purple"), ("pin_pct", "pinning", "tab:orange"),
@@ -62,7 +62,7 @@ EXPERIMENT = Experiment(
     varies="size 1 KiB-4 MiB (ADCE 4 ch, kernel model, cold cache)",
     paper_finding="for small copies the four overheads are about equal and leave little to overlap; for large "
                   "ones pinning takes 30% and DMA start-up 7%, and the remaining 62% overlaps with computation.",
-    points=points, plot=plot, settings=dict(SETTINGS), setting_help=SETTING_HELP,
+    points=points, plot=plot, setting_choices=SETTING_CHOICES, settings=dict(SETTINGS), setting_help=SETTING_HELP,
     claims=[Claim("pinning share, largest size", 30, "%", at_largest("pin_pct")),
             Claim("DMA start-up share, largest size", 7, "%", at_largest("startup_pct")),
             Claim("overlappable share, largest size", 62, "%", at_largest("transfer_pct"))],

@@ -1,7 +1,7 @@
 """Seed ioat-async-copy-engine.txt, Fig. 6: overlap of a copy with computation, (a) hot and (b) cold
 cache: overlap = (T_copy + T_compute - T_total) / T_copy with T_compute = 1.5 T_copy."""
 import plotting
-from _ioat import ADCE1, ADCE4, COPY_CURVES, MEMCPY, SEED, SETTING_HELP, SETTINGS, point, pid, powers
+from _ioat import SETTING_CHOICES, ADCE1, ADCE4, COPY_CURVES, MEMCPY, SEED, SETTING_HELP, SETTINGS, point, pid, powers
 from experiment import Check, Claim, Experiment, series
 
 CACHES = [("a", "hot"), ("b", "cold")]
@@ -68,7 +68,7 @@ EXPERIMENT = Experiment(
     paper_finding="memcpy never overlaps; the engine overlaps up to 92% (one channel) and 87% (four channels) "
                   "of a large copy with hot buffers, little for small ones (DMA start-up), and much less "
                   "with cold buffers (pinning, Fig. 7).",
-    points=points, plot=plot, settings=dict(SETTINGS), setting_help=SETTING_HELP,
+    points=points, plot=plot, setting_choices=SETTING_CHOICES, settings=dict(SETTINGS), setting_help=SETTING_HELP,
     claims=[Claim("peak overlap, ADCE 1 ch, hot", 92, "%", lambda r: peak(r, ADCE1, "hot")),
             Claim("peak overlap, ADCE 4 ch, hot", 87, "%", lambda r: peak(r, ADCE4, "hot"))],
     checks=[Check("every engine curve rises with size (never falls by 2 points, gains 10 or more)", rises),

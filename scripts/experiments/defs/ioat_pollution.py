@@ -1,7 +1,7 @@
 """Seed ioat-async-copy-engine.txt, Fig. 8: cache pollution -- the time of a column-wise pass over a
 small array that fits in the cache, after a copy of each size by memcpy or by the engine."""
 import plotting
-from _ioat import ADCE4, MEMCPY, SEED, SETTING_HELP, SETTINGS, point, pid, powers
+from _ioat import SETTING_CHOICES, ADCE4, MEMCPY, SEED, SETTING_HELP, SETTINGS, point, pid, powers
 from experiment import Check, Claim, Experiment, value
 
 NONE = ("access w/o copy", {"method": "none", "channels": 1, "kernel": 0}, {"color": "gray", "marker": "x"})
@@ -53,7 +53,7 @@ EXPERIMENT = Experiment(
     varies="copy size 64 KiB-8 MiB x no copy / memcpy / ADCE 4 ch",
     paper_finding="after a copy by the engine the access time is unchanged; after memcpy it is 30% longer, "
                   "because the copy evicted the array from the cache.",
-    points=points, plot=plot, settings=dict(SETTINGS, array_bytes=512 << 10),
+    points=points, plot=plot, setting_choices=SETTING_CHOICES, settings=dict(SETTINGS, array_bytes=512 << 10),
     setting_help=dict(SETTING_HELP, array_bytes="the array walked column by column (fits in the L2)"),
     claims=[Claim("access time increase after memcpy, largest copy", 30, "%", lambda r: increase(r, MEMCPY)),
             Claim("access time increase after the engine's copy", 0, "%", lambda r: increase(r, ADCE4))],
