@@ -11,6 +11,7 @@
 adma_counters adma_count;
 static adma_config cfg;
 static double ns_per_tick;
+static unsigned next_channel; /* channels are used in turn across copies (section 3.6) */
 static struct {
   uintptr_t addr;
   size_t len;
@@ -32,6 +33,7 @@ int adma_init(const adma_config* config) {
   ns_per_tick = 1e6 / pimnic_clock_khz() * 8; /* core.tb_divider's default */
   memset(pinned, 0, sizeof pinned);
   pin_next = 0;
+  next_channel = 0;
   adma_reset_counters();
   if (cfg.channels == 0 || cfg.channels > PIMNIC_COPY_SDK_CHANNELS) return -1;
   return pimnic_copy_init(cfg.channels) == cfg.channels ? 0 : -1;
@@ -142,17 +144,27 @@ void adma_icopy(adma_handle* h, void* dst, const void* src, size_t len) {
         const size_t n = piece(dd, ss, rest);
         dd += n, ss += n, rest -= n;
       }
+      /* Page k goes to channel (first + k) % chans: the turn goes on from the last copy's. */
       pimnic_copy_desc* block[PIMNIC_COPY_SDK_CHANNELS];
-      const unsigned used = pages < chans ? pages : chans;
-      for (unsigned c = 0; c < used; ++c) block[c] = pool_alloc(pages / chans + (c < pages % chans));
+      uint32_t mine[PIMNIC_COPY_SDK_CHANNELS];
+      const unsigned first = next_channel;
+      for (unsigned i = 0; i < chans && i < pages; ++i) {
+        const unsigned c = (first + i) % chans;
+        mine[c] = pages / chans + (i < pages % chans);
+        block[c] = pool_alloc(mine[c]);
+      }
       size_t rest = len;
       uintptr_t dd = d, ss = s;
-      for (uint32_t k = 0; k < pages; ++k) { /* page k goes to channel k % chans */
+      for (uint32_t k = 0; k < pages; ++k) {
         const size_t n = piece(dd, ss, rest);
-        copy_desc(&block[k % chans][k / chans], dd, ss, (uint32_t)n);
+        copy_desc(&block[(first + k) % chans][k / chans], dd, ss, (uint32_t)n);
         dd += n, ss += n, rest -= n;
       }
-      for (unsigned c = 0; c < used; ++c) h->last[c] = post_batch(c, block[c], pages / chans + (c < pages % chans));
+      for (unsigned i = 0; i < chans && i < pages; ++i) {
+        const unsigned c = (first + i) % chans;
+        h->last[c] = post_batch(c, block[c], mine[c]);
+      }
+      next_channel = (first + pages) % chans;
       d = dd, s = ss, len = rest;
     }
     adma_count.post_ns += adma_now_ns() - t0;
@@ -162,7 +174,9 @@ void adma_icopy(adma_handle* h, void* dst, const void* src, size_t len) {
   /* One part per channel, cut at page boundaries so that each part's pages are its own. */
   size_t part = (len + chans - 1) / chans;
   part = (part + PAGE - 1) / PAGE * PAGE;
-  for (unsigned ch = 0; ch < chans && len; ++ch) {
+  for (unsigned i = 0; i < chans && len; ++i) {
+    const unsigned ch = next_channel;
+    next_channel = (next_channel + 1) % chans;
     const size_t n = len < part ? len : part;
     pimnic_copy_desc desc;
     copy_desc(&desc, d, s, (uint32_t)n);

@@ -3,11 +3,12 @@
  *
  *   bare    user space posts to the engine directly (pimnic has no kernel, addresses are
  *           physical): a copy is split into one page-aligned part per channel, the engine splits
- *           pages itself.
+ *           pages itself. Channels are taken in turn across copies, as in the kernel form.
  *   kernel  the seed's kernel module, modelled: every call crosses into the kernel (syscall_ns of
  *           CPU time), buffers not in the pinned-buffer cache are pinned (pin_ns of CPU time per
  *           4 KiB page, section 3.5: pinned buffers are kept and reused), and the module posts one
- *           descriptor per page, round-robin over the channels (sections 2.2, 3.4, 3.6). adma_wait
+ *           descriptor per page, round-robin over the channels, the turn going on from one copy
+ *           to the next (sections 2.2, 3.4, 3.6). adma_wait
  *           checks the last descriptor of every channel used (section 4.2).
  *
  * The costs are spent as CPU time (a spin on the time base): in the seed the CPU runs the kernel

@@ -86,9 +86,18 @@ static int parse(int argc, char** argv) {
   for (unsigned s = 0; s < opt.nsizes; ++s)
     if (!opt.sizes[s] || opt.sizes[s] > opt.region) return usage("a size is 0 or larger than --region");
   if (strcmp(opt.cache, "hot") && strcmp(opt.cache, "cold")) return usage("--cache is hot or cold");
-  if (strcmp(opt.method, "cpu") && strcmp(opt.method, "adce") && strcmp(opt.method, "none") &&
-      strcmp(opt.method, "kamm") && strcmp(opt.method, "shm"))
-    return usage("--method is cpu, adce, none, kamm or shm");
+  /* The methods each test knows. */
+  const char* methods = !strcmp(opt.test, "pollution") ? " none cpu adce "
+                        : !strcmp(opt.test, "ipc")     ? " adce kamm shm "
+                        : !strcmp(opt.test, "overhead") ? " adce "
+                                                        : " cpu adce ";
+  char word[16];
+  if (strlen(opt.method) > 12) return usage("unknown --method");
+  sprintf(word, " %s ", opt.method);
+  if (!strstr(methods, word)) {
+    printf("ioat-bench: %s takes --method%s\n", opt.test, methods);
+    return 2;
+  }
   if (!opt.window || opt.window > 4096) return usage("--window is 1..4096");
   return 0;
 }

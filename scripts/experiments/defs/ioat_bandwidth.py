@@ -67,6 +67,6 @@ EXPERIMENT = Experiment(
     checks=[Check("memcpy drops below half its peak beyond the cache", drop),
             Check("ADCE 4 ch bandwidth nearly independent of size", engine_flat),
             Check("beyond the cache ADCE 4 ch is at least 1.5x memcpy", engine_beats_cpu_beyond_cache)],
-    expected_seconds={"quick": 60, "full": 600},
+    expected_seconds={"quick": 60, "full": 720},
     notes="memcpy runs at 3.2 GB/s in the cache and 0.64 GB/s beyond it (32-bit words at 2 GHz, a full LSQ, no prefetcher) against the seed's 9.2 and 1.4, so the engine is 4.5x memcpy instead of 2x; the engine's own rates are the seed's (its parameters); see docs/ioat-experiments.md",
 )
