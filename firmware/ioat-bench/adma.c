@@ -61,10 +61,6 @@ void adma_pin(const void* buf, size_t len) {
   pin_next = (pin_next + 1) % PIN_CACHE;
 }
 
-static pimnic_copy_cookie post(unsigned ch, const pimnic_copy_desc* d) {
-  return pimnic_copy_post(ch, d);
-}
-
 static void copy_desc(pimnic_copy_desc* d, uintptr_t dst, uintptr_t src, uint32_t n) {
   memset(d, 0, sizeof *d);
   d->opflags = (uint32_t)COPY_OP_COPY << 24;
@@ -109,12 +105,12 @@ static pimnic_copy_desc* pool_alloc(uint32_t n) {
 }
 
 static pimnic_copy_cookie post_batch(unsigned ch, pimnic_copy_desc* block, uint32_t n) {
-  if (n == 1) return post(ch, block);
+  if (n == 1) return pimnic_copy_post(ch, block);
   pimnic_copy_desc b = {0};
   b.opflags = (uint32_t)COPY_OP_BATCH << 24;
   b.src = (uint32_t)(uintptr_t)block;
   b.size = n;
-  const pimnic_copy_cookie k = post(ch, &b);
+  const pimnic_copy_cookie k = pimnic_copy_post(ch, &b);
   const uint32_t slot = (batch_first + batch_count++) % IN_FLIGHT;
   batches[slot].start = (uint32_t)(block - pool);
   batches[slot].count = n;
@@ -180,7 +176,7 @@ void adma_icopy(adma_handle* h, void* dst, const void* src, size_t len) {
     const size_t n = len < part ? len : part;
     pimnic_copy_desc desc;
     copy_desc(&desc, d, s, (uint32_t)n);
-    h->last[ch] = post(ch, &desc);
+    h->last[ch] = pimnic_copy_post(ch, &desc);
     d += n, s += n, len -= n;
   }
   adma_count.post_ns += adma_now_ns() - t0;
