@@ -11,6 +11,7 @@ void add_linux_command(CLI::App& app);
 void add_disasm_command(CLI::App& app);
 void add_trace_dump_command(CLI::App& app);
 void add_experiment_command(CLI::App& app);
+void add_mpirun_command(CLI::App& app);
 
 int& exit_status();
 // Print "pimnic: message" on stderr and set exit status 2 (bad input).

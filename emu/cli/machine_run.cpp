@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "gdb/multi_node_target.h"
+#include "linux/linux_options.h"
 #include "loader/elf_image.h"
 #include "machine/machine_config.h"
 #include "machine/machine_file.h"
@@ -39,6 +40,28 @@ void apply_all(ParamRegistry& params, const MachineDescription& d, const std::ve
 }
 }  // namespace
 
+// One rank per node, as a process manager starts MPI ranks (MPICH's Hydra sets PMI_RANK and
+// PMI_SIZE): rank r on node r's host. Standard input goes to rank 0 only; every rank's clock is the
+// machine's simulated time, and the environment is only what is given (runs are reproducible).
+void start_ranks(MultiNodeMachine& m, const LinuxHostsOptions& o, uint32_t ranks) {
+  for (NodeCore* c : m.cores()) {
+    if (c->slot != "host" || c->node >= ranks) continue;
+    linux_user::LinuxOptions lo;
+    lo.program = o.program;
+    lo.argv = {o.program};
+    lo.argv.insert(lo.argv.end(), o.args.begin(), o.args.end());
+    const std::string rank = std::to_string(c->node);
+    lo.envp = {"PMI_RANK=" + rank, "PMI_SIZE=" + std::to_string(ranks), "PIMNIC_NIC=" + o.nic_kind};
+    lo.envp.insert(lo.envp.end(), o.env.begin(), o.env.end());
+    lo.clock = linux_user::ClockMode::Simulated;
+    lo.sleep_moves_core = true;
+    lo.strace = o.strace;
+    lo.stdin_closed = c->node != 0;
+    if (o.tag_output) lo.output_tag = "[" + rank + "] ";
+    m.start_linux(*c, lo, "rank " + rank);
+  }
+}
+
 void run_machine(const MachineRunOptions& o) {
   try {
     MachineConfig cfg;
@@ -64,8 +87,10 @@ void run_machine(const MachineRunOptions& o) {
     apply_all(params, d, sets, cfg);
     cfg.validate();
     check_images(d, cfg.nodes, cfg.nic, cfg.pim_cores);
+    cfg.linux_hosts = o.linux_hosts.has_value();
 
     MultiNodeMachine m(cfg, stdout);
+    if (o.linux_hosts) start_ranks(m, *o.linux_hosts, cfg.nodes);
     std::map<std::string, std::unique_ptr<ElfImage>> loaded;  // each file read once
     for (NodeCore* c : m.cores()) {
       std::optional<std::string> path = image_for(d.images, c->node, c->slot);
@@ -95,8 +120,14 @@ void run_machine(const MachineRunOptions& o) {
     RunResult r = o.gdb.enabled() ? gdb::debug_multi_node(m, o.gdb, o.max_insts, &stats) : m.run(o.max_insts);
     if (timeline) timeline->finish();
     std::fflush(stdout);
-    output.finish(stats, {{"command", "run"}, {"machine", o.machine}, {"max_insts", o.max_insts},
-                          {"params", params_json(params)}});
+    nlohmann::json config = {{"command", o.command}, {"machine", o.machine}, {"max_insts", o.max_insts},
+                             {"params", params_json(params)}};
+    if (o.linux_hosts) {
+      config["program"] = o.linux_hosts->program;
+      config["args"] = o.linux_hosts->args;
+      config["nic"] = o.linux_hosts->nic_kind;
+    }
+    output.finish(stats, config);
     write_stats_files(o.stats_file, o.stats_json, stats);
     if (!r.message.empty()) std::fprintf(stderr, "pimnic: %s\n", r.message.c_str());
     exit_status() = r.kind == RunResult::Kind::InsnLimit ? 3 : r.exit_code;

@@ -1,6 +1,7 @@
 // `pimnic run --machine PRESET|FILE --image PATTERN=ELF ...`: boot images on a multi-node machine.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,17 @@
 #include "gdb/server.h"
 
 namespace pimnic::cli {
+
+// `pimnic mpirun`: every host core of the machine (one per rank) runs the same static
+// powerpc-linux program, with the environment a process manager gives an MPI rank.
+struct LinuxHostsOptions {
+  std::string program;
+  std::vector<std::string> args;     // after the program name
+  std::vector<std::string> env;      // NAME=VALUE, for every rank
+  std::string nic_kind;              // PIMNIC_NIC
+  bool tag_output = false;           // prefix each line of rank r's output with "[r] "
+  bool strace = false;
+};
 
 struct MachineRunOptions {
   std::string machine;               // preset name or machine file
@@ -19,6 +31,8 @@ struct MachineRunOptions {
   std::string stats_file, stats_json;
   RunOutputOptions out;
   gdb::ServerOptions gdb;            // --gdb PORT: serve gdb on the machine (emu/gdb/multi_node_target.h)
+  std::string command = "run";       // for config.json
+  std::optional<LinuxHostsOptions> linux_hosts;
 };
 
 void run_machine(const MachineRunOptions& o);

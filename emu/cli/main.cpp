@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   pimnic::cli::add_run_command(app);
   pimnic::cli::add_linux_command(app);
+  pimnic::cli::add_mpirun_command(app);
   pimnic::cli::add_disasm_command(app);
   pimnic::cli::add_trace_dump_command(app);
   pimnic::cli::add_experiment_command(app);

@@ -30,8 +30,18 @@ Hart::~Hart() { mem_->remove_listener(this); }
 // Wait state (MSR[POW], which is MSR[WE] on the 440): no instruction retires until an interrupt
 // is taken (taking it clears POW). Lets time pass to the next decrementer event, at most
 // max_cycles, and returns the cycles skipped. With MSR[EE]=0 no interrupt can wake the hart: it
-// stops with Halt.
+// stops with Halt. A wait asked for through a device (wake_on_irq) ends as soon as the external
+// input is asserted, without an interrupt.
 static uint64_t idle(Hart& h, uint64_t max_cycles) {
+  if (h.wake_on_irq) {  // only the external input ends this wait, and it is not taken
+    if (h.external_irq) {
+      h.msr &= ~MSR_POW;
+      h.wake_on_irq = false;
+      return 0;
+    }
+    h.cycle_offset += max_cycles;
+    return max_cycles;
+  }
   if (!(h.msr & MSR_EE)) {
     h.stop_reason = StopReason::Halt;
     return 0;

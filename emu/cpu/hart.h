@@ -156,6 +156,15 @@ struct Hart : public ArchState, public MemoryListener {
     external_irq = level;
     if (level && icount_limit > icount + 1) icount_limit = icount + 1;
   }
+  // Wait for the input without taking an interrupt (a device's wait register, memmap.h TIMER_WAIT,
+  // like ARM's WFI with interrupts masked): the wait state (MSR[POW]) ends, untaken, once the
+  // external input is asserted, and execution goes on after the instruction that asked.
+  bool wake_on_irq = false;
+  void sleep_until_irq() {
+    msr |= MSR_POW;
+    wake_on_irq = true;
+    request_stop(StopReason::SliceEnd);
+  }
   // The last interrupt delivered through a vector, and whether the hart then faulted again inside
   // that vector (no handler installed): such a double fault stops the hart instead of looping.
   InterruptInfo last_interrupt{Interrupt::SystemReset, 0};

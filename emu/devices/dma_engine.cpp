@@ -79,7 +79,7 @@ void DmaEngine::complete(uint32_t desc, Tick started) {
     AddressSpace& dst = dir_ == Direction::HostToNic ? sram_ : host_;
     const uint32_t src_addr = dir_ == Direction::HostToNic ? host_addr : nic_addr;
     const uint32_t dst_addr = dir_ == Direction::HostToNic ? nic_addr : host_addr;
-    ok = src.read_bytes(src_addr, buf.data(), length) && dst.host_ptr(dst_addr, length) &&
+    ok = src.read_bytes(src_addr, buf.data(), length) && dst.is_ram(dst_addr, length) &&
          dst.write_bytes(dst_addr, buf.data(), length);
   }
   uint8_t status[4];

@@ -55,6 +55,9 @@ bool TimerDevice::write(uint32_t offset, unsigned, uint64_t value, Hart* from) {
       enabled_ = value & 1;
       update_irq();
       return true;
+    case TIMER_WAIT:
+      if (from) from->sleep_until_irq();
+      return true;
     default: return offset < PIMNIC_DEVICE_SIZE;
   }
 }

@@ -1,13 +1,16 @@
 #include "linux/process.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "linux/syscalls.h"
+#include "linux/uio_device.h"
 #include "util/bits.h"
 
 namespace pimnic::linux_user {
@@ -20,13 +23,29 @@ std::string hex32(uint32_t v) {
 }
 }  // namespace
 
-LinuxProcess::LinuxProcess(LinuxOptions opts)
+LinuxProcess::LinuxProcess(LinuxOptions opts) : LinuxProcess(std::move(opts), nullptr, nullptr) {}
+
+LinuxProcess::LinuxProcess(LinuxOptions opts, Core& core, AddressSpace& space)
+    : LinuxProcess(std::move(opts), &core, &space) {}
+
+LinuxProcess::LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space)
     : reported_unknown(kMaxSyscall), opts_(std::move(opts)), random_(opts_.seed, opts_.host_random) {
   image_ = read_linux_executable(opts_.program);
   char resolved[PATH_MAX];
   exe_realpath_ = realpath(opts_.program.c_str(), resolved) ? resolved : opts_.program;
-  core_ = std::make_unique<Core>(core_profile("host"), as_);
-  gm_ = std::make_unique<GuestMemory>(as_);
+  if (!space) space = (own_space_ = std::make_unique<AddressSpace>("linux")).get();
+  if (!core) core = (own_core_ = std::make_unique<Core>(core_profile("host"), *space)).get();
+  as_ = space;
+  core_ = core;
+  gm_ = std::make_unique<GuestMemory>(*as_);
+  if (opts_.stdin_closed) {
+    const int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (null_fd >= 0) fds_.put(0, null_fd);
+  }
+  if (!opts_.output_tag.empty()) {
+    fds_.put_file(1, std::make_shared<TaggedOutput>(1, opts_.output_tag));
+    fds_.put_file(2, std::make_shared<TaggedOutput>(2, opts_.output_tag));
+  }
   load_image();
   setup_stack();
   Hart& h = hart();
@@ -127,6 +146,26 @@ uint64_t LinuxProcess::simulated_ns() {
 // ---- interrupts: system calls and signals ----------------------------------------------------
 
 Status LinuxProcess::interrupt(Hart& h, const InterruptInfo& info) {
+  const Status s = handle_interrupt(h, info);
+  if (stopping_ && !end_reported_) {
+    end_reported_ = true;
+    for (GuestFile* f : fds_.files()) f->flush();
+    if (on_end) on_end(result_.status, result_.kind == ProcessResult::Kind::Signaled ? result_.message : std::string());
+  }
+  return s;
+}
+
+void LinuxProcess::add_device_file(std::string path, std::shared_ptr<GuestFile> file) {
+  device_files_.emplace_back(std::move(path), std::move(file));
+}
+
+std::shared_ptr<GuestFile> LinuxProcess::device_file(const std::string& path) const {
+  for (const auto& [p, f] : device_files_)
+    if (p == path) return f;
+  return nullptr;
+}
+
+Status LinuxProcess::handle_interrupt(Hart& h, const InterruptInfo& info) {
   switch (info.kind) {
     case Interrupt::SystemCall:
       h.pc = info.srr0;
@@ -139,16 +178,21 @@ Status LinuxProcess::interrupt(Hart& h, const InterruptInfo& info) {
       return Status::Jump;
     case Interrupt::External:
     case Interrupt::Decrementer:
-      h.pc = info.srr0;  // no asynchronous interrupts reach a user process
-      return Status::Jump;
+      h.pc = info.srr0;  // asynchronous interrupts reach a user process only as the end of a wait
+      if (!blocked_nr_) return Status::Jump;
+      h.msr &= ~(MSR_POW | MSR_EE);
+      return complete_syscall(h, std::exchange(blocked_nr_, 0), blocked_args_);
     default:
       return fault(h, info);
   }
 }
 
 Status LinuxProcess::syscall(Hart& h) {
-  uint32_t nr = h.gpr[0];
   const uint32_t args[6] = {h.gpr[3], h.gpr[4], h.gpr[5], h.gpr[6], h.gpr[7], h.gpr[8]};
+  return complete_syscall(h, h.gpr[0], args);
+}
+
+Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args) {
   int64_t r;
   SyscallFn fn = find_syscall(nr);
   if (fn) {
@@ -159,6 +203,16 @@ Status LinuxProcess::syscall(Hart& h) {
       std::fprintf(stderr, "pimnic: unimplemented syscall %u (%s)\n", nr, syscall_name(nr));
     }
     r = -38;  // ENOSYS
+  }
+  if (r == kWouldBlock) {
+    // Asleep in the kernel: a wait state (no instruction retires, no host time is spent) that an
+    // interrupt ends by making the call again (handle_interrupt). pc is already past the sc.
+    if (opts_.strace) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) sleeps\n", syscall_name(nr), args[0]);
+    blocked_nr_ = nr;
+    std::copy(args, args + 6, blocked_args_);
+    h.msr |= MSR_POW | MSR_EE;
+    h.request_stop(StopReason::SliceEnd);  // the run loop must not go on past the sc
+    return Status::Jump;
   }
   if (opts_.strace)
     std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %lld\n", syscall_name(nr),

@@ -11,6 +11,7 @@
 
 #include "cpu/core.h"
 #include "linux/fd_table.h"
+#include "linux/guest_file.h"
 #include "linux/guest_memory.h"
 #include "linux/guest_random.h"
 #include "linux/initial_stack.h"
@@ -42,8 +43,12 @@ struct SignalAction {
 
 class LinuxProcess : public Environment {
  public:
-  // Load the program and lay out memory and the stack. Throws LoadError for bad executables.
+  // Load the program and lay out memory and the stack, on a host core of its own. Throws
+  // LoadError for bad executables.
   explicit LinuxProcess(LinuxOptions opts);
+  // The same on a machine's host core and its (empty) address space, which devices such as the
+  // NIC's DMA engines also reach: guest addresses are the addresses they use.
+  LinuxProcess(LinuxOptions opts, Core& core, AddressSpace& space);
   ~LinuxProcess() override;
 
   ProcessResult run();
@@ -62,9 +67,10 @@ class LinuxProcess : public Environment {
 
   // ---- for system call handlers -------------------------------------------------------------
   Hart& hart() { return core_->hart(0); }
+  const Hart& hart() const { return core_->hart(0); }
   Core& core() { return *core_; }
   GuestMemory& memory() { return *gm_; }
-  AddressSpace& space() { return as_; }
+  AddressSpace& space() { return *as_; }
   FdTable& fds() { return fds_; }
   GuestRandom& random() { return random_; }
   const LinuxOptions& options() const { return opts_; }
@@ -73,8 +79,8 @@ class LinuxProcess : public Environment {
   std::string exe_path() const { return exe_realpath_; }
 
   // Guest memory access for handlers (false when some byte is not backed → EFAULT).
-  bool read(uint32_t addr, void* dst, uint32_t len) const { return as_.read_bytes(addr, dst, len); }
-  bool write(uint32_t addr, const void* src, uint32_t len) { return as_.write_bytes(addr, src, len); }
+  bool read(uint32_t addr, void* dst, uint32_t len) const { return as_->read_bytes(addr, dst, len); }
+  bool write(uint32_t addr, const void* src, uint32_t len) { return as_->write_bytes(addr, src, len); }
   bool read_u32(uint32_t addr, uint32_t& v) const;
   bool write_u32(uint32_t addr, uint32_t v);
   bool write_u64(uint32_t addr, uint64_t v);
@@ -83,6 +89,12 @@ class LinuxProcess : public Environment {
 
   // Ending the process from a handler: the run loop stops after the current instruction.
   void exit_process(int status);
+  // Called once when the process ends: its exit status (128 + signal when killed) and, when a
+  // signal killed it, the one-line message. Set by machines that run processes on host cores.
+  std::function<void(int status, const std::string& message)> on_end;
+  // Device files the process may open (a machine's /dev/uio0): path -> the file every open shares.
+  void add_device_file(std::string path, std::shared_ptr<GuestFile> file);
+  std::shared_ptr<GuestFile> device_file(const std::string& path) const;
   // Deliver sig (the default action: pimnic does not run guest signal handlers).
   void raise_signal(int sig, const std::string& why = {});
   bool stopping() const { return stopping_; }
@@ -104,19 +116,33 @@ class LinuxProcess : public Environment {
 
   // Environment
   Status interrupt(Hart& h, const InterruptInfo& info) override;
+  // A process asleep in a system call waits for a device: only an interrupt wakes it (sleeps
+  // for a time do not wait: they move the core's clock, linux_options.h).
+  bool wakes_itself(const Hart&) const override { return false; }
+  bool blocked() const { return blocked_nr_ != 0; }
 
  private:
+  LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space);
+  Status handle_interrupt(Hart& h, const InterruptInfo& info);
   void load_image();
   void setup_stack();
   Status fault(Hart& h, const InterruptInfo& info);
   Status syscall(Hart& h);
+  // Run system call nr and put its result in r3/CR0, or, when it would block, put the hart in a
+  // wait state until an interrupt retries it.
+  Status complete_syscall(Hart& h, uint32_t nr, const uint32_t* args);
   bool fix_alignment(Hart& h, const InterruptInfo& info);
   void terminate_by_signal(int sig, const std::string& message);
 
   LinuxOptions opts_;
   ElfImage image_;
-  AddressSpace as_{"linux"};
-  std::unique_ptr<Core> core_;
+  std::unique_ptr<AddressSpace> own_space_;  // standalone runs: the process's own core and memory
+  std::unique_ptr<Core> own_core_;
+  AddressSpace* as_;
+  Core* core_;
+  std::vector<std::pair<std::string, std::shared_ptr<GuestFile>>> device_files_;
+  uint32_t blocked_nr_ = 0;  // the system call asleep in a wait state (0: none)
+  uint32_t blocked_args_[6] = {};
   std::unique_ptr<GuestMemory> gm_;
   FdTable fds_;
   GuestRandom random_;
@@ -124,6 +150,7 @@ class LinuxProcess : public Environment {
   std::string exe_realpath_;
 
   bool stopping_ = false;
+  bool end_reported_ = false;
   ProcessResult result_;
 };
 

@@ -60,8 +60,8 @@ void LinuxProcess::load_image() {
     uint32_t lead = s.vaddr - page_down(s.vaddr);
     uint32_t file_lo = s.offset >= lead ? s.offset - lead : s.offset;
     uint32_t addr_lo = s.vaddr - (s.offset - file_lo);
-    as_.write_bytes(addr_lo, image_.bytes.data() + file_lo, s.offset - file_lo + s.filesz);
-    as_.fill_bytes(s.vaddr + s.filesz, 0, s.memsz - s.filesz);
+    as_->write_bytes(addr_lo, image_.bytes.data() + file_lo, s.offset - file_lo + s.filesz);
+    as_->fill_bytes(s.vaddr + s.filesz, 0, s.memsz - s.filesz);
   }
   gm_->init_brk(uint32_t(highest));
 }
@@ -101,6 +101,6 @@ void LinuxProcess::setup_stack() {
   a.clktck = uint32_t(sysconf(_SC_CLK_TCK));
   a.platform = opts_.platform;
   stack_ = build_initial_stack(req);
-  as_.write_bytes(stack_.base, stack_.bytes.data(), uint32_t(stack_.bytes.size()));
+  as_->write_bytes(stack_.base, stack_.bytes.data(), uint32_t(stack_.bytes.size()));
 }
 }  // namespace pimnic::linux_user

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "linux/guest_file.h"
 #include "linux/guest_structs.h"
 #include "linux/process.h"
 #include "linux/syscalls.h"
@@ -46,7 +47,16 @@ int64_t to_guest(LinuxProcess& p, uint32_t addr, const void* src, size_t n) {
 
 // ---- read and write ----------------------------------------------------------------------
 
+int64_t file_read(LinuxProcess& p, GuestFile& f, uint32_t addr, uint32_t len) {
+  std::vector<uint8_t> buf(std::min(len, kMaxIo));
+  if (!p.read(addr, buf.data(), uint32_t(buf.size()))) return -EFAULT;
+  int64_t n = f.read(p, buf);
+  if (n > 0 && to_guest(p, addr, buf.data(), size_t(n))) return -EFAULT;
+  return n;
+}
+
 int64_t sys_read(LinuxProcess& p, const uint32_t* a) {
+  if (GuestFile* f = p.fds().file(int32_t(a[0]))) return file_read(p, *f, a[1], a[2]);
   int h = p.fds().host(int32_t(a[0]));
   if (h < 0) return -EBADF;
   std::vector<uint8_t> buf(std::min(a[2], kMaxIo));
@@ -57,6 +67,11 @@ int64_t sys_read(LinuxProcess& p, const uint32_t* a) {
 }
 
 int64_t sys_write(LinuxProcess& p, const uint32_t* a) {
+  if (GuestFile* f = p.fds().file(int32_t(a[0]))) {
+    std::vector<uint8_t> buf(std::min(a[2], kMaxIo));
+    if (!p.read(a[1], buf.data(), uint32_t(buf.size()))) return -EFAULT;
+    return f->write(p, buf);
+  }
   int h = p.fds().host(int32_t(a[0]));
   if (h < 0) return -EBADF;
   std::vector<uint8_t> buf(std::min(a[2], kMaxIo));
@@ -87,8 +102,9 @@ bool read_iovec(LinuxProcess& p, uint32_t iov, uint32_t count, std::vector<std::
 }
 
 int64_t sys_writev(LinuxProcess& p, const uint32_t* a) {
+  GuestFile* f = p.fds().file(int32_t(a[0]));
   int h = p.fds().host(int32_t(a[0]));
-  if (h < 0) return -EBADF;
+  if (h < 0 && !f) return -EBADF;
   if (a[2] > 1024) return -EINVAL;
   std::vector<std::pair<uint32_t, uint32_t>> iov;
   if (!read_iovec(p, a[1], a[2], iov)) return -EFAULT;
@@ -99,6 +115,7 @@ int64_t sys_writev(LinuxProcess& p, const uint32_t* a) {
     buf.resize(at + len);
     if (!p.read(base, buf.data() + at, len)) return -EFAULT;
   }
+  if (f) return f->write(p, buf);
   ssize_t n = ::write(h, buf.data(), buf.size());
   return n < 0 ? neg_errno() : n;
 }
@@ -128,6 +145,10 @@ int64_t sys_readv(LinuxProcess& p, const uint32_t* a) {
 int64_t do_openat(LinuxProcess& p, uint32_t dirfd, uint32_t path_addr, uint32_t flags, uint32_t mode) {
   std::string path;
   if (int64_t e = guest_path(p, path_addr, path)) return e;
+  if (auto dev = p.device_file(path)) {  // a device of the simulated machine (/dev/uio0)
+    int fd = p.fds().add_file(std::move(dev), 0, flags & G_O_CLOEXEC);
+    return fd < 0 ? -EMFILE : fd;
+  }
   if (int64_t e = deny_host_files(p)) return e;
   bool writes = (flags & G_O_ACCMODE) != 0 || (flags & (G_O_CREAT | G_O_TRUNC | G_O_APPEND));
   if (writes && !p.options().host_files_write) return -EACCES;
@@ -204,7 +225,7 @@ int64_t sys_fcntl(LinuxProcess& p, const uint32_t* a) {
 int64_t sys_ioctl(LinuxProcess& p, const uint32_t* a) {
   // pimnic presents no terminals: every terminal query (TCGETS, TIOCGWINSZ, ...) says ENOTTY,
   // which is also what Linux answers for pipes and files. docs/linux-mode.md.
-  if (p.fds().host(int32_t(a[0])) < 0) return -EBADF;
+  if (!p.fds().is_open(int32_t(a[0]))) return -EBADF;
   return -ENOTTY;
 }
 
@@ -234,6 +255,13 @@ int64_t put_stat(LinuxProcess& p, uint32_t addr, const struct stat& st) {
 }
 
 int64_t sys_fstat64(LinuxProcess& p, const uint32_t* a) {
+  if (GuestFile* f = p.fds().file(int32_t(a[0]))) {
+    struct stat st = {};
+    st.st_mode = f->mode();
+    st.st_blksize = 4096;
+    st.st_nlink = 1;
+    return put_stat(p, a[1], st);
+  }
   int h = p.fds().host(int32_t(a[0]));
   if (h < 0) return -EBADF;
   struct stat st;

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <vector>
 
+#include "linux/guest_file.h"
 #include "linux/process.h"
 #include "linux/syscalls.h"
 
@@ -16,6 +17,7 @@ constexpr uint32_t G_MAP_SHARED = 1, G_MAP_PRIVATE = 2, G_MAP_SHARED_VALIDATE = 
                    G_MAP_ANONYMOUS = 0x20, G_MAP_FIXED_NOREPLACE = 0x100000;
 constexpr uint32_t G_PROT_WRITE = 2;
 constexpr uint32_t G_MREMAP_MAYMOVE = 1, G_MREMAP_FIXED = 2;
+constexpr uint32_t kDeviceMapHint = 0xE0000000;
 
 int64_t sys_brk(LinuxProcess& p, const uint32_t* a) { return p.memory().brk(a[0]); }
 
@@ -29,7 +31,12 @@ int64_t do_mmap(LinuxProcess& p, uint32_t addr, uint32_t len, uint32_t prot, uin
   if (type != G_MAP_SHARED && type != G_MAP_PRIVATE && type != G_MAP_SHARED_VALIDATE) return -EINVAL;
   bool anon = flags & G_MAP_ANONYMOUS;
   int host_fd = -1;
-  if (!anon) {
+  GuestFile::Mapping device;
+  if (!anon && p.fds().file(int32_t(fd))) {  // a device's registers or memory (/dev/uio0)
+    device = p.fds().file(int32_t(fd))->mapping(offset);
+    if (!device.device) return -EINVAL;
+    if (len > device.size) return -EINVAL;
+  } else if (!anon) {
     host_fd = p.fds().host(int32_t(fd));
     if (host_fd < 0) return -EBADF;
     // A copy is a faithful private mapping; a writable shared one would need write-back.
@@ -42,8 +49,18 @@ int64_t do_mmap(LinuxProcess& p, uint32_t addr, uint32_t len, uint32_t prot, uin
     if (!(flags & G_MAP_FIXED) && !m.is_free(addr, uint32_t(size))) return -EEXIST;
     where = addr;
   } else {
-    where = m.find_free(addr, uint32_t(size));
+    // Device windows go high, far from where RAM backing grows (docs/linux-mode.md).
+    where = m.find_free(addr || !device.device ? addr : kDeviceMapHint, uint32_t(size));
     if (where == kNoAddr) return -ENOMEM;
+  }
+  if (device.device) {  // never backed by RAM: the device answers every access
+    for (uint64_t a = where; a < where + size; a += kPageSize)
+      if (const Region* r = p.space().find(uint32_t(a)); r && r->host) return -ENOMEM;
+    m.unmap(where, uint32_t(size));
+    m.map_guard(where, uint32_t(size));
+    p.space().remove_devices(where, uint32_t(size));
+    p.space().add_device(where, uint32_t(size), device.device);
+    return where;
   }
   m.map(where, uint32_t(size), prot);
   if (!anon) {
@@ -67,6 +84,7 @@ int64_t sys_mmap2(LinuxProcess& p, const uint32_t* a) {
 int64_t sys_munmap(LinuxProcess& p, const uint32_t* a) {
   if ((a[0] & (kPageSize - 1)) || a[1] == 0 || uint64_t(a[0]) + a[1] > (1ull << 32)) return -EINVAL;
   p.memory().unmap(a[0], a[1]);
+  p.space().remove_devices(a[0], a[1]);
   return 0;
 }
 

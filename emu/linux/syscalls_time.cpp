@@ -1,7 +1,8 @@
 // Clocks and sleeping. Two clock modes: host (the host's clocks, as qemu-user reports them) and
 // simulated (deterministic: CLOCK_REALTIME starts at --sim-epoch, all clocks advance with the
 // core's cycle count at its clock rate). Sleeps never block: they return at once and add the
-// requested time to every clock, so the guest sees the time pass.
+// requested time to every clock, so the guest sees the time pass (on a machine's host core they
+// move the core's clock instead: LinuxOptions::sleep_moves_core).
 #include <sys/times.h>
 #include <time.h>
 
@@ -103,7 +104,13 @@ int64_t do_sleep(LinuxProcess& p, uint32_t clk, uint32_t flags, uint32_t req, ui
     if (now < 0) return now;
     d = d > now ? d - now : 0;
   }
-  p.sleep_ns += uint64_t(d);
+  if (p.options().sleep_moves_core) {
+    Hart& h = p.hart();
+    h.cycle_offset += uint64_t(double(d) * p.core().config().clock_hz / 1e9);
+    h.request_stop(StopReason::SliceEnd);  // the machine runs the others up to the wake-up
+  } else {
+    p.sleep_ns += uint64_t(d);
+  }
   if (rem) (wide ? put_timespec64 : put_timespec32)(p, rem, 0);
   return 0;
 }

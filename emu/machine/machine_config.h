@@ -57,6 +57,10 @@ struct MachineConfig {
   // Cores run in slices of at most this much simulated time ahead of the slowest core (0: the
   // smallest latency between two cores through a device or link, which keeps causality exact).
   double quantum_ns = 0;
+  // Host cores run Linux programs (`pimnic mpirun`): their address spaces start empty (the
+  // process lays itself out) and the NIC reaches them through /dev/uio0 instead of fixed
+  // addresses. Not a parameter: the command decides.
+  bool linux_hosts = false;
   void declare(ParamRegistry& params);
   // Throws std::invalid_argument naming the parameter for values that cannot be built.
   void validate() const;

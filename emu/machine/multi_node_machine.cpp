@@ -25,7 +25,9 @@ MultiNodeMachine::MultiNodeMachine(const MachineConfig& cfg, std::FILE* console)
   }
   for (uint32_t n = 0; n < cfg_.nodes; ++n) {
     nodes_.push_back(std::make_unique<Node>(n, cfg_, events_, network_.get(), console,
-                                            [this](NodeCore& c, int code) { on_exit(c, code); }));
+                                            [this](NodeCore& c, int code, const std::string& message) {
+                                              on_exit(c, code, message);
+                                            }));
     for (auto& c : nodes_.back()->cores()) cores_.push_back(c.get());
   }
   // The smallest latency from one core to another: a host store reaching the NIC, a completion
@@ -60,12 +62,17 @@ Tick MultiNodeMachine::now() const {
   return t;
 }
 
-void MultiNodeMachine::on_exit(NodeCore& c, int code) {
+void MultiNodeMachine::on_exit(NodeCore& c, int code, const std::string& message) {
   c.done = true;
   if (code != 0 && !failed_) {
     failed_ = &c;
     failed_code_ = code;
+    failed_text_ = message;
   }
+}
+
+void MultiNodeMachine::start_linux(NodeCore& host, const linux_user::LinuxOptions& opts, const std::string& label) {
+  nodes_[host.node]->start_linux(opts, label);
 }
 
 void MultiNodeMachine::set_timeline(Timeline* tl) {
@@ -313,6 +320,7 @@ void MultiNodeMachine::end_turn(Turn& turn, RunResult::Kind kind, int code, std:
 // A NIC core that exits with a non-zero status ends the run and says so (a host's status is the
 // run's own).
 std::string MultiNodeMachine::failed_message() const {
+  if (!failed_text_.empty()) return failed_text_;
   return failed_->slot != "host" ? failed_->name + " exited with status " + std::to_string(failed_code_) : "";
 }
 

@@ -37,6 +37,9 @@ class MultiNodeMachine {
   // Load an image for a core (PIM cores share their NIC's SRAM: load it for pim0; the other PIM
   // cores stay without a running thread). Throws LoadError.
   void load(NodeCore& core, const ElfImage& img);
+  // Start a static powerpc-linux program on a host core (MachineConfig::linux_hosts); `label`
+  // names it in messages ("rank 3"). Throws LoadError.
+  void start_linux(NodeCore& host, const linux_user::LinuxOptions& opts, const std::string& label);
   RunResult run(uint64_t max_insts);
   void register_stats(StatRegistry& s);
   EventQueue& events() { return events_; }
@@ -94,7 +97,7 @@ class MultiNodeMachine {
   void set_debug_hooks(DebugHooks* hooks) { debug_ = hooks; }
 
  private:
-  void on_exit(NodeCore& c, int code);
+  void on_exit(NodeCore& c, int code, const std::string& message);
   void end_turn(Turn& turn, RunResult::Kind kind, int code, std::string message);  // the run ends: result() says how
   std::string failed_message() const;
   StopReason run_slice(NodeCore& c, Tick until, uint64_t budget);
@@ -112,6 +115,7 @@ class MultiNodeMachine {
   // The first core to exit with a non-zero code, and the code.
   NodeCore* failed_ = nullptr;
   int failed_code_ = 0;
+  std::string failed_text_;  // its one-line message, when it has one (a Linux process killed by a signal)
   // The run (begin_run .. end_run).
   using Entry = std::pair<Tick, uint32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready_;

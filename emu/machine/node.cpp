@@ -1,5 +1,7 @@
 #include "machine/node.h"
 
+#include "linux/process.h"
+#include "linux/uio_device.h"
 #include "net/network.h"
 #include "pimnic/memmap.h"
 #include "sim/stats.h"
@@ -11,20 +13,26 @@ Tick ns(double v) { return ns_to_ticks(v); }
 }  // namespace
 
 Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Network* network, std::FILE* console,
-           std::function<void(NodeCore&, int)> on_exit)
-    : id_(id) {
+           ExitHook on_exit)
+    : id_(id), on_exit_(std::move(on_exit)), sram_size_(cfg.sram_size) {
   const std::string n = "n" + std::to_string(id);
-  // ---- host ----
-  host_mem_.add_ram("ram", PIMNIC_RAM_BASE, cfg.host_ram);
-  map_common(host_dev_, host_mem_, events, console, n + ".host: ", on_exit);
+  // ---- host: bare metal sees RAM and devices at fixed addresses; a Linux program maps the NIC
+  // itself (start_linux) ----
+  const bool bare = !cfg.linux_hosts;
+  if (bare) {
+    host_mem_.add_ram("ram", PIMNIC_RAM_BASE, cfg.host_ram);
+    map_common(host_dev_, host_mem_, events, console, n + ".host: ");
+  }
   NodeCore& host = add_core("host", core_profile("host"), cfg.host, host_mem_);
-  SysInfo hi = sysinfo_for(host.core->config(), PIMNIC_ROLE_HOST, cfg.host_ram);
-  hi.node_id = id;
-  hi.node_count = cfg.nodes;
-  host_dev_.sysinfo = std::make_unique<SysInfoDevice>(hi);
-  host_mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, host_dev_.sysinfo.get());
+  if (bare) {
+    SysInfo hi = sysinfo_for(host.core->config(), PIMNIC_ROLE_HOST, cfg.host_ram);
+    hi.node_id = id;
+    hi.node_count = cfg.nodes;
+    host_dev_.sysinfo = std::make_unique<SysInfoDevice>(hi);
+    host_mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, host_dev_.sysinfo.get());
+  }
   host_dev_.irq.connect(&host.hart0());
-  if (cfg.copy.channels) {
+  if (cfg.copy.channels && bare) {
     copy_ = std::make_unique<CopyEngine>(cfg.copy, host_mem_, events, host_dev_.irq);
     host_mem_.add_device(PIMNIC_COPY_ENGINE_BASE, PIMNIC_DEVICE_SIZE, copy_.get());
   }
@@ -32,7 +40,7 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
 
   // ---- NIC ----
   sram_.add_ram("sram", PIMNIC_RAM_BASE, cfg.sram_size);
-  map_common(nic_dev_, sram_, events, console, n + ".nic: ", on_exit);
+  map_common(nic_dev_, sram_, events, console, n + ".nic: ");
   std::vector<NodeCore*> nic_cores;
   if (cfg.nic == "conv") {
     nic_cores.push_back(&add_core("nic", core_profile("nic"), cfg.nic_core, sram_));
@@ -58,10 +66,12 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
   nic_dev_.irq.connect(&nic_cores[0]->hart0());
 
   window_ = std::make_unique<NicWindowDevice>(events, sram_, cfg.sram_size, ns(cfg.hif.pio_ns));
-  host_mem_.add_device(PIMNIC_NIC_WINDOW_BASE, cfg.sram_size, window_.get());
   hif_ = std::make_unique<HostInterface>(events, host_mem_, host_dev_.irq, nic_dev_.irq, ns(cfg.hif.pio_ns),
                                          ns(cfg.hif.completion_ns));
-  host_mem_.add_device(PIMNIC_HIF_HOST_BASE, PIMNIC_DEVICE_SIZE, &hif_->host_side());
+  if (bare) {
+    host_mem_.add_device(PIMNIC_NIC_WINDOW_BASE, cfg.sram_size, window_.get());
+    host_mem_.add_device(PIMNIC_HIF_HOST_BASE, PIMNIC_DEVICE_SIZE, &hif_->host_side());
+  }
   sram_.add_device(PIMNIC_HIF_NIC_BASE, PIMNIC_DEVICE_SIZE, &hif_->nic_side());
   DmaTiming dt{ns(cfg.nic_bus_ns), ns(cfg.dma.setup_ns), cfg.dma.bandwidth};
   dma_h2n_ = std::make_unique<DmaEngine>(n + ".dma_h2n", DmaEngine::Direction::HostToNic, events, host_mem_, sram_,
@@ -86,12 +96,28 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
   }
 }
 
+Node::~Node() = default;
+
+void Node::start_linux(const linux_user::LinuxOptions& opts, const std::string& label) {
+  NodeCore& host = *cores_.front();
+  process_ = std::make_unique<linux_user::LinuxProcess>(opts, *host.core, host_mem_);
+  if (hif_) {
+    const uint32_t window = (sram_size_ + kPageSize - 1) & ~(kPageSize - 1);
+    process_->add_device_file("/dev/uio0", std::make_shared<linux_user::UioDevice>(std::vector<linux_user::UioDevice::Region>{
+                                               {window_.get(), window}, {&hif_->host_side(), PIMNIC_DEVICE_SIZE}}));
+  }
+  process_->on_end = [this, &host, label](int status, const std::string& message) {
+    on_exit_(host, status, message.empty() ? message : label + " (" + host.name + "): " + message);
+  };
+  host.booted = true;
+}
+
 void Node::map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std::FILE* console,
-                      const std::string& prefix, std::function<void(NodeCore&, int)> on_exit) {
+                      const std::string& prefix) {
   d.console = std::make_unique<ConsoleDevice>(mem, console);
   d.console->set_line_prefix(prefix);
-  d.exit = std::make_unique<ExitDevice>([this, on_exit](int code, Hart* from) {
-    if (NodeCore* c = core_of(from)) on_exit(*c, code);
+  d.exit = std::make_unique<ExitDevice>([this](int code, Hart* from) {
+    if (NodeCore* c = core_of(from)) on_exit_(*c, code, "");
   });
   d.timer = std::make_unique<TimerDevice>(events, d.irq);
   mem.add_device(PIMNIC_CONSOLE_BASE, PIMNIC_DEVICE_SIZE, d.console.get());
@@ -127,8 +153,9 @@ NodeCore* Node::core_of(const Hart* h) {
 
 void Node::register_stats(StatRegistry& s) {
   const std::string n = "n" + std::to_string(id_) + ".";
-  s.formula(n + "host.console.bytes", [this] { return double(host_dev_.console->bytes_written()); },
-            "bytes the host core wrote to the console", true);
+  if (host_dev_.console)
+    s.formula(n + "host.console.bytes", [this] { return double(host_dev_.console->bytes_written()); },
+              "bytes the host core wrote to the console", true);
   if (copy_) copy_->register_stats(s, n + "copy.");
   if (pim_memory_) pim_memory_->register_stats(s);
   if (hif_) {

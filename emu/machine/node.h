@@ -32,6 +32,10 @@ class StatRegistry;
 namespace net {
 class Network;
 }
+namespace linux_user {
+class LinuxProcess;
+struct LinuxOptions;
+}
 
 // A core of the machine and what the scheduler knows about it.
 struct NodeCore {
@@ -50,9 +54,17 @@ struct NodeCore {
 
 class Node {
  public:
-  // on_exit: a core of this node wrote the exit device.
+  // on_exit: a core of this node ended (wrote the exit device, or its Linux process ended), with
+  // its status and, for a process a signal killed, a one-line message.
+  using ExitHook = std::function<void(NodeCore&, int status, const std::string& message)>;
   Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Network* network, std::FILE* console,
-       std::function<void(NodeCore&, int)> on_exit);
+       ExitHook on_exit);
+  ~Node();
+  // Start a Linux program on the host core (MachineConfig::linux_hosts): the NIC is its
+  // /dev/uio0 (region 0 the SRAM window, region 1 the host-interface registers). `label` names the
+  // process in messages ("rank 3"). Throws LoadError for a bad executable.
+  void start_linux(const linux_user::LinuxOptions& opts, const std::string& label);
+  linux_user::LinuxProcess* process() { return process_.get(); }
   uint32_t id() const { return id_; }
   std::vector<std::unique_ptr<NodeCore>>& cores() { return cores_; }
   AddressSpace& host_mem() { return host_mem_; }
@@ -74,8 +86,7 @@ class Node {
   };
   NodeCore& add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,
                      timing::MemLevel* shared_memory = nullptr);
-  void map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std::FILE* console, const std::string& prefix,
-                  std::function<void(NodeCore&, int)> on_exit);
+  void map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std::FILE* console, const std::string& prefix);
   NodeCore* core_of(const Hart* h);
 
   uint32_t id_;
@@ -90,6 +101,9 @@ class Node {
   std::unique_ptr<CopyEngine> copy_;
   std::unique_ptr<timing::MemLevel> pim_memory_;  // the memory the timed PIM cores share (contention)
   std::vector<std::unique_ptr<NodeCore>> cores_;
+  ExitHook on_exit_;
+  uint32_t sram_size_ = 0;
+  std::unique_ptr<linux_user::LinuxProcess> process_;  // the host's Linux program, if any
 };
 
 }  // namespace pimnic

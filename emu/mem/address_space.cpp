@@ -51,6 +51,15 @@ void AddressSpace::add_device(uint32_t base, uint32_t size, MmioDevice* dev) {
   drop_all_fast_mappings();
 }
 
+void AddressSpace::remove_devices(uint32_t base, uint32_t size) {
+  const uint64_t end = uint64_t(base) + size;
+  const auto before = regions_.size();
+  std::erase_if(regions_, [&](const Region& r) { return r.device && r.base >= base && uint64_t(r.base) + r.size <= end; });
+  if (regions_.size() == before) return;
+  last_ = nullptr;
+  drop_all_fast_mappings();
+}
+
 uint8_t* AddressSpace::host_ptr(uint32_t addr, uint32_t len) const {
   const Region* r = find(addr);
   if (!r || !r->host) return nullptr;
@@ -70,6 +79,10 @@ static bool for_each_ram_piece(const AddressSpace& as, uint32_t addr, uint32_t l
     len -= n;
   }
   return true;
+}
+
+bool AddressSpace::is_ram(uint32_t addr, uint32_t len) const {
+  return for_each_ram_piece(*this, addr, len, [](uint8_t*, uint32_t) {});
 }
 
 bool AddressSpace::read_bytes(uint32_t addr, void* dst, uint32_t len) const {

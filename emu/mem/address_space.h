@@ -46,6 +46,8 @@ class AddressSpace {
   // Map zero-filled RAM owned by this address space. Throws std::invalid_argument on overlap.
   uint8_t* add_ram(std::string name, uint32_t base, uint32_t size);
   void add_device(uint32_t base, uint32_t size, MmioDevice* dev);
+  // Remove the device regions that lie wholly inside [base, base+size) (a guest's munmap).
+  void remove_devices(uint32_t base, uint32_t size);
 
   // Region containing addr, or null. Regions are few; a linear scan of a small sorted vector.
   const Region* find(uint32_t addr) const {
@@ -54,6 +56,8 @@ class AddressSpace {
       if (r.contains(addr)) return last_ = &r, &r;
     return nullptr;
   }
+  // Every byte of [addr, addr+len) is RAM (in one region or several adjacent ones).
+  bool is_ram(uint32_t addr, uint32_t len) const;
   // Host pointer for [addr, addr+len) if it lies wholly in one RAM region.
   uint8_t* host_ptr(uint32_t addr, uint32_t len) const;
   const std::vector<Region>& regions() const { return regions_; }

@@ -63,6 +63,9 @@
 #define TIMER_COMPARE_LO         0x00C  /* RW: writing the low word arms the compare */
 #define TIMER_STATUS             0x010  /* R: bit 0 = fired; W: 1 clears it (and the interrupt) */
 #define TIMER_CTRL               0x014  /* RW: bit 0 = interrupt enable */
+#define TIMER_WAIT               0x018  /* W: the writing core sleeps (wait state, no instruction
+                                           retires) until its external interrupt input is asserted,
+                                           then goes on after the store without taking the interrupt */
 
 /* ---- Node devices (multi-node machines; `pimnic run --machine`) ------------------------------ */
 /* Host side. The NIC's SRAM appears in the host's address space as a window written by programmed

@@ -22,4 +22,10 @@ static inline void pimnic_timer_arm(uint64_t ns, int enable_irq) {
 static inline int pimnic_timer_fired(void) { return pimnic_mmio_read32(PIMNIC_TIMER_BASE + TIMER_STATUS) & 1; }
 static inline void pimnic_timer_ack(void) { pimnic_mmio_write32(PIMNIC_TIMER_BASE + TIMER_STATUS, 1); }
 
+/* Sleep until this core's external interrupt input is asserted (by any device whose interrupt
+ * is enabled), then return without taking the interrupt: waiting costs no instructions and wakes
+ * exactly when the device changes, as a polling loop would see it. Acknowledge (clear the status
+ * of) the sources you poll before polling them, or this returns at once. */
+static inline void pimnic_wait_for_interrupt(void) { pimnic_mmio_write32(PIMNIC_TIMER_BASE + TIMER_WAIT, 1); }
+
 #endif

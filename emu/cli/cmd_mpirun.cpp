@@ -1,0 +1,117 @@
+// `pimnic mpirun -n N [--nic KIND] [options] PROG [ARGS...]`: run an MPI program built with
+// pimnic-mpicc on N nodes, one rank per node's host core, with the NIC firmware of the chosen kind
+// booted on every NIC (docs/mpi.md). Everything after PROG goes to the program.
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/gdb_option.h"
+#include "cli/machine_run.h"
+#include "cli/nic_kinds.h"
+#include "loader/elf_image.h"
+#include "linux/process.h"
+
+namespace pimnic::cli {
+
+namespace {
+
+struct MpirunOptions {
+  int ranks = 0;
+  std::string nic = "conv";
+  std::string machine;
+  std::string nic_firmware;
+  std::string model;
+  std::vector<std::string> sets, env;
+  uint64_t max_insts = 0;
+  std::string stats_file, stats_json;
+  bool tag_output = false, strace = false, list_nics = false;
+  RunOutputOptions out;
+  gdb::ServerOptions gdb;
+};
+
+// The directory of the running pimnic binary (build/bin): the firmware images are next to it.
+std::string binary_dir() {
+  char buf[PATH_MAX];
+  const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return ".";
+  std::string path(buf, size_t(n));
+  return path.substr(0, path.rfind('/'));
+}
+
+void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
+  if (o.list_nics) {
+    for (const NicKind& k : nic_kinds()) std::printf("%-8s %s\n", k.name, k.what);
+    return;
+  }
+  std::vector<std::string> rest = cmd.remaining();
+  if (rest.empty()) return fail("mpirun: missing PROG (usage: pimnic mpirun -n N [options] PROG [ARGS...])");
+  if (rest[0].size() > 1 && rest[0][0] == '-') return fail("mpirun: unknown option " + rest[0] + " (see --help)");
+  if (o.ranks < 1) return fail("mpirun: -n must be at least 1 (got " + std::to_string(o.ranks) + ")");
+  const NicKind* kind = find_nic_kind(o.nic);
+  if (!kind) return fail("mpirun: unknown NIC kind '" + o.nic + "' (" + nic_kind_names() + ")");
+  const std::string firmware =
+      !o.nic_firmware.empty() ? o.nic_firmware : binary_dir() + "/../firmware/" + kind->firmware;
+  if (::access(firmware.c_str(), R_OK) != 0)
+    return fail("mpirun: the " + o.nic + " NIC firmware " + firmware + " is missing (build it with make firmware)");
+  try {
+    // A firmware image (built with the SDK) is not a Linux program: say so before loading it.
+    if (!read_elf(rest[0]).profile.empty())
+      return fail("mpirun: " + rest[0] + " is a pimnic firmware image, not a program for the host (build MPI programs with pimnic-mpicc)");
+    linux_user::read_linux_executable(rest[0]);
+  } catch (const LoadError& e) {
+    return fail(std::string("mpirun: ") + e.what());
+  }
+  MachineRunOptions m;
+  m.command = "mpirun";
+  m.machine = o.machine.empty() ? kind->machine : o.machine;
+  m.images = {"n*.nic=" + firmware};
+  m.sets = {"machine.nic=" + std::string(kind->machine_nic), "machine.nodes=" + std::to_string(o.ranks)};
+  m.sets.insert(m.sets.end(), o.sets.begin(), o.sets.end());
+  m.model = o.model;
+  m.max_insts = o.max_insts;
+  m.stats_file = o.stats_file;
+  m.stats_json = o.stats_json;
+  m.out = o.out;
+  m.gdb = o.gdb;
+  LinuxHostsOptions& l = m.linux_hosts.emplace();
+  l.program = rest[0];
+  l.args.assign(rest.begin() + 1, rest.end());
+  l.env = o.env;
+  l.nic_kind = kind->name;
+  l.tag_output = o.tag_output;
+  l.strace = o.strace;
+  run_machine(m);
+}
+
+}  // namespace
+
+void add_mpirun_command(CLI::App& app) {
+  auto o = std::make_shared<MpirunOptions>();
+  CLI::App* c = app.add_subcommand("mpirun", "Run an MPI program (built with pimnic-mpicc) on N nodes, one rank per node");
+  c->prefix_command();  // PROG and everything after it belong to the program
+  c->footer("PROG [ARGS...]: a static powerpc-linux MPI program and its arguments; options go before PROG.\n"
+            "See docs/mpi.md.");
+  c->add_option("-n,--np", o->ranks, "Number of ranks (nodes)");
+  c->add_option("--nic", o->nic, "NIC kind: the NIC firmware and host transport (--list-nics)");
+  c->add_flag("--list-nics", o->list_nics, "List the NIC kinds");
+  c->add_option("--machine", o->machine, "Machine preset or JSON machine file (default: the NIC kind's Table I preset)");
+  c->add_option("--nic-firmware", o->nic_firmware, "Boot this NIC firmware image instead of the kind's own");
+  c->add_option("--model", o->model, "Timing model of every core: functional, inorder or ooo");
+  c->add_option("--set", o->sets, "Set a machine parameter: key=value (repeatable; see pimnic run --machine default --list-params)");
+  c->add_option("-x,--env", o->env, "Add NAME=VALUE to every rank's environment (repeatable)");
+  c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions on all cores");
+  c->add_option("--stats", o->stats_file, "Write gem5-style statistics here");
+  c->add_option("--stats-json", o->stats_json, "Write the statistics as JSON here");
+  c->add_flag("--tag-output", o->tag_output, "Prefix every line a rank prints with [rank]");
+  c->add_flag("--strace", o->strace, "Log every rank's system calls on stderr");
+  add_run_output_options(c, o->out);
+  add_gdb_options(c, o->gdb);
+  c->callback([c, o] { mpirun_command(*c, *o); });
+}
+
+}  // namespace pimnic::cli

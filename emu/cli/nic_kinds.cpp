@@ -1,0 +1,25 @@
+#include "cli/nic_kinds.h"
+
+namespace pimnic::cli {
+
+const std::vector<NicKind>& nic_kinds() {
+  static const std::vector<NicKind> kinds = {
+      {"conv", "nic-conv.elf", "table1-conv", "conv",
+       "seed pim-nic-mpi-matching: matching and progress on the PowerPC 440-class NIC core"},
+  };
+  return kinds;
+}
+
+const NicKind* find_nic_kind(const std::string& name) {
+  for (const NicKind& k : nic_kinds())
+    if (name == k.name) return &k;
+  return nullptr;
+}
+
+std::string nic_kind_names() {
+  std::string s = "known:";
+  for (const NicKind& k : nic_kinds()) s += std::string(s.back() == ':' ? " " : ", ") + k.name;
+  return s;
+}
+
+}  // namespace pimnic::cli

@@ -1,0 +1,24 @@
+// Capacities of the NIC side of the offloaded MPI (seed pim-nic-mpi-matching, section IV), chosen
+// to fit the 384 KiB NIC SRAM of Table I with the firmware image and its stack (the totals are
+// checked at link time: see firmware/nic-conv/CMakeLists.txt). docs/mpi-protocol.md explains each.
+#pragma once
+#include <cstdint>
+
+namespace nic {
+
+inline constexpr uint32_t kCmdEntries = 128;        // host command ring (32-byte commands)
+inline constexpr uint32_t kHostRequests = 1088;     // host operations held at once (sends, receives, probes)
+inline constexpr uint32_t kUnexpected = 384;        // unexpected message headers
+inline constexpr uint32_t kEagerChunk = 256;        // eager buffer granule
+inline constexpr uint32_t kEagerChunks = 256;       // 64 KiB: unexpected eager data and sent eager data until acknowledged
+inline constexpr uint32_t kMaxFragment = 4096;      // largest packet payload used (the network may allow less)
+inline constexpr uint32_t kRxRing = 8;              // receive descriptors given to the port
+inline constexpr uint32_t kRxSpare = 6;             // buffers to swap in while a DMA drains a received one
+inline constexpr uint32_t kTxRing = 32;             // transmit descriptors
+inline constexpr uint32_t kStaging = 4;             // rendezvous fragments read from the host at once
+inline constexpr uint32_t kDmaRing = 32;            // descriptors per DMA engine
+inline constexpr uint32_t kMaxPeers = 1024;         // nodes the per-peer state is sized for
+inline constexpr uint32_t kDefaultEagerLimit = 8192;  // messages up to this go eagerly (the host may lower it)
+inline constexpr uint32_t kAckEvery = 8;            // accepted messages from a peer before an explicit ACK
+
+}  // namespace nic

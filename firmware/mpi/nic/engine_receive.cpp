@@ -1,0 +1,192 @@
+// Receiving (engine.h): packets in arrival order. A new message (EAGER at offset 0, or RTS) is
+// accepted only as the next one from its sender; it goes to the oldest posted receive that accepts
+// it, or, if room remains, to the unexpected queue; otherwise it is refused (NACK) and comes again.
+#include <cstring>
+
+#include "engine.h"
+
+namespace nic {
+
+bool Engine::poll_rx() {
+  bool any = false;
+  for (unsigned n = 0; n < kRxRing; ++n) {  // a bounded batch: commands and DMAs get their turn
+    struct pimnic_net_rxdesc* d = port_.peek();
+    if (!d) break;
+    on_packet(d);
+    port_.release();
+    any = true;
+  }
+  return any;
+}
+
+void Engine::on_packet(struct pimnic_net_rxdesc* d) {
+  mpiw_packet h;  // word loads: the buffer is word-aligned, which memcpy cannot assume
+  const auto* words = reinterpret_cast<const uint32_t*>(uintptr_t(d->buffer));
+  auto* out = reinterpret_cast<uint32_t*>(&h);
+  for (unsigned i = 0; i < sizeof h / 4; ++i) out[i] = words[i];
+  const uint32_t src = d->src_node;
+  if (src >= nodes_) return;
+  const uint32_t payload = d->buffer + sizeof h, n = d->payload_len;
+  Peer& p = peer(src);
+  on_ack(p, h.ack);
+  switch (h.type) {
+    case MPIW_PKT_EAGER:
+      if (h.offset) on_fragment(p, h, payload, n);
+      else on_message(p, h, payload, n);
+      break;
+    case MPIW_PKT_RTS: on_message(p, h, payload, 0); break;
+    case MPIW_PKT_CTS: on_cts(h); break;
+    case MPIW_PKT_DATA: on_data(h, payload, n); break;
+    case MPIW_PKT_NACK: on_nack(p, h.seq); break;
+    case MPIW_PKT_RESUME: on_resume(p, h.seq); break;
+    default: break;  // MPIW_PKT_ACK: only its ack field
+  }
+}
+
+void Engine::on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n) {
+  if (h.seq != p.expected) return;  // after one we refused: it comes again, in order
+  const uint32_t src = node_of(p);
+  const Envelope e{h.context, uint16_t(src), h.tag};
+  const bool rendezvous = h.type == MPIW_PKT_RTS;
+  Request* r = posted_take(e);
+  Request* u = nullptr;
+  if (!r) {
+    uint32_t data = 0;
+    uint16_t chunks = 0;
+    if (!rendezvous && h.length && !(data = eager_.alloc(h.length, chunks))) return refuse(p, h.seq);
+    u = new_request(free_unexpected_);
+    if (!u) {
+      if (data) eager_.free(data, chunks);
+      return refuse(p, h.seq);
+    }
+    ++unexpected_used_;
+    u->data = data;
+    u->data_chunks = chunks;
+  }
+  // Accepted.
+  if (p.blocked) {
+    p.blocked = false;
+    for (Peer** q = &blocked_; *q; q = &(*q)->blocked_next)
+      if (*q == &p) {
+        *q = p.blocked_next;
+        break;
+      }
+  }
+  ++p.expected;
+  if (h.flags & MPIW_PKTF_ACK_REQ) p.ack_wanted = true;
+  if (r) {
+    r->source = uint16_t(src);
+    r->tag = h.tag;
+    r->msg_length = h.length;
+    r->arrived = 0;
+    r->state = State::Receiving;
+    active_recv_q_.push_back(r);
+    if (rendezvous) {
+      mpiw_packet c = header(MPIW_PKT_CTS, p);
+      c.context = h.context;
+      c.tag = h.tag;
+      c.length = h.length;
+      c.sender_req = h.sender_req;
+      c.receiver_req = index_of(r);
+      while (port_.tx_full()) port_.refresh_tx();
+      port_.send(src, c, 0, 0);
+      if (!h.length) r->flags |= kAllArrived;
+    } else {
+      deliver(r, 0, payload, n);
+      r->arrived = n;
+      if (n >= h.length) r->flags |= kAllArrived;
+      else p.receiving = r, p.receiving_seq = h.seq;
+    }
+    recv_progress(r);
+  } else {
+    u->kind = Kind::Unexpected;
+    u->context = h.context;
+    u->source = uint16_t(src);
+    u->tag = h.tag;
+    u->length = h.length;
+    u->seq = h.seq;
+    if (rendezvous) {
+      u->flags = kRendezvous;
+      u->remote = h.sender_req;
+      u->state = State::Complete;
+    } else {
+      if (n) std::memcpy(reinterpret_cast<void*>(uintptr_t(u->data)), reinterpret_cast<const void*>(uintptr_t(payload)), n);
+      u->arrived = n;
+      u->state = n >= h.length ? State::Complete : State::Arriving;
+      if (u->state == State::Arriving) p.receiving = u, p.receiving_seq = h.seq;
+    }
+    unexpected_append(u);
+    answer_probes(u);
+  }
+  maybe_ack(p);
+}
+
+void Engine::on_fragment(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n) {
+  Request* x = p.receiving;
+  if (!x || p.receiving_seq != h.seq) return;  // a fragment of a message we refused
+  x->arrived += n;
+  const bool last = x->arrived >= (x->kind == Kind::Recv ? x->msg_length : x->length);
+  if (last) p.receiving = nullptr;
+  if (x->kind == Kind::Recv) {
+    deliver(x, h.offset, payload, n);
+    if (last) x->flags |= kAllArrived;
+    return recv_progress(x);
+  }
+  if (h.offset + n <= x->length)
+    std::memcpy(reinterpret_cast<void*>(uintptr_t(x->data + h.offset)), reinterpret_cast<const void*>(uintptr_t(payload)), n);
+  if (!last) return;
+  if (x->partner) return copy_unexpected(x->partner, x);  // a receive took it while it arrived
+  x->state = State::Complete;
+}
+
+void Engine::on_data(const mpiw_packet& h, uint32_t payload, uint32_t n) {
+  Request* r = request_at(h.receiver_req);
+  if (!r || r->kind != Kind::Recv || r->state != State::Receiving) return;  // stale
+  deliver(r, h.offset, payload, n);
+  r->arrived += n;
+  if (r->arrived >= r->msg_length) r->flags |= kAllArrived;
+  recv_progress(r);
+}
+
+uint32_t Engine::hold_buffer() {
+  for (;;) {
+    if (uint32_t b = port_.hold()) return b;
+    poll_dma();  // deliveries in flight give their buffers back
+  }
+}
+
+// A packet's payload into r's buffer at `offset` (what lies beyond r's capacity is dropped: the
+// receive reports truncation).
+void Engine::deliver(Request* r, uint32_t offset, uint32_t payload, uint32_t n) {
+  if (offset >= r->length || !n) return;
+  const uint32_t k = n < r->length - offset ? n : r->length - offset;
+  room_in(n2h_);
+  const uint32_t buffer = hold_buffer();
+  ++r->dma_pending;
+  n2h_.post(r->host_addr + offset, payload, k, {DmaOp::DeliverPacket, r, buffer, k});
+}
+
+void Engine::refuse(Peer& p, uint32_t seq) {
+  if (p.blocked && !p.resumed) return;  // it knows already
+  if (!p.blocked) {
+    p.blocked = true;
+    p.blocked_next = blocked_;
+    blocked_ = &p;
+  }
+  p.resumed = false;
+  control(node_of(p), MPIW_PKT_NACK, seq);
+}
+
+void Engine::room_freed() {
+  for (Peer* p = blocked_; p; p = p->blocked_next)
+    if (!p->resumed) {
+      p->resumed = true;
+      control(node_of(*p), MPIW_PKT_RESUME, p->expected);
+    }
+}
+
+void Engine::maybe_ack(Peer& p) {
+  if (p.ack_wanted || p.expected - p.ack_sent >= kAckEvery) control(node_of(p), MPIW_PKT_ACK, 0);
+}
+
+}  // namespace nic

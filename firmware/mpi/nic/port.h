@@ -1,0 +1,52 @@
+// The NIC's network port for the MPI protocol: packets out with a struct mpiw_packet header, and
+// received packets in arrival order. A received buffer that a DMA still has to read is kept
+// (hold()) and a spare buffer takes its place in the receive ring, so the ring never waits for the
+// host interface.
+#pragma once
+#include <cstdint>
+
+#include <pimnic/mpi_wire.h>
+#include <pimnic/net.h>
+
+#include "config.h"
+
+namespace nic {
+
+class Port {
+ public:
+  void init();
+  uint32_t node() const { return node_; }
+  uint32_t max_payload() const { return max_payload_; }
+
+  // ---- transmit ----
+  bool tx_full() const { return tx_room() == 0; }
+  uint32_t tx_room() const { return kTxRing - (net_.tx_tail - tx_head_); }  // as of the last refresh_tx()
+  // Queue a packet; its payload (SRAM) must stay until sent(ticket). Returns the ticket.
+  uint32_t send(uint32_t dst, const mpiw_packet& h, uint32_t payload, uint32_t length);
+  // Packets that have left: tickets below this are sent. Reads the port.
+  uint32_t refresh_tx() { return tx_head_ = pimnic_mmio_read32(PIMNIC_NET_BASE + NET_TX_HEAD); }
+  bool sent(uint32_t ticket) const { return int32_t(tx_head_ - ticket) > 0; }
+  bool tx_idle() const { return tx_head_ == net_.tx_tail; }
+
+  // ---- receive ----
+  // The oldest received packet, or null.
+  struct pimnic_net_rxdesc* peek() { return pimnic_net_poll(&net_); }
+  // Keep the current packet's buffer (a DMA reads it later; give_back() it then): its address,
+  // or 0 when no spare buffer is left to put in the ring instead.
+  uint32_t hold();
+  void give_back(uint32_t buffer) { spare_[spares_++] = buffer; }
+  void release() { pimnic_net_release(&net_); }  // done with the current packet
+  void ack_irq() { pimnic_mmio_write32(PIMNIC_NET_BASE + NET_IRQ_STATUS, 7); }
+
+ private:
+  struct pimnic_net net_;
+  alignas(16) struct pimnic_net_txdesc tx_ring_[kTxRing];
+  alignas(16) struct pimnic_net_rxdesc rx_ring_[kRxRing];
+  alignas(32) uint8_t buffers_[kRxRing + kRxSpare][kMaxFragment + 32];
+  uint32_t spare_[kRxSpare];
+  uint32_t spares_ = 0;
+  uint32_t tx_head_ = 0;
+  uint32_t node_ = 0, max_payload_ = 0;
+};
+
+}  // namespace nic
