@@ -102,8 +102,9 @@ void add_mpirun_command(CLI::App& app) {
   c->add_option("--machine", o->machine, "Machine preset or JSON machine file (default: the NIC kind's Table I preset)");
   c->add_option("--nic-firmware", o->nic_firmware, "Boot this NIC firmware image instead of the kind's own");
   c->add_option("--model", o->model, "Timing model of every core: functional, inorder or ooo");
-  c->add_option("--set", o->sets, "Set a machine parameter: key=value (repeatable; see pimnic run --machine default --list-params)");
-  c->add_option("-x,--env", o->env, "Add NAME=VALUE to every rank's environment (repeatable)");
+  c->add_option("--set", o->sets, "Set a machine parameter: key=value (repeatable; see pimnic run --machine default --list-params)")
+      ->allow_extra_args(false);
+  c->add_option("-x,--env", o->env, "Add NAME=VALUE to every rank's environment (repeatable)")->allow_extra_args(false);
   c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions on all cores");
   c->add_option("--stats", o->stats_file, "Write gem5-style statistics here");
   c->add_option("--stats-json", o->stats_json, "Write the statistics as JSON here");

@@ -39,8 +39,18 @@ void run_command(const RunOptions& o) {
     if (!o.image.empty()) return fail("give the images with --image PATTERN=ELF when --machine is used (not " + o.image + ")");
     if (!o.core.empty() || o.ram_size) return fail("--core and --ram-size are one-core options; use --set with --machine");
     if (!o.args.empty()) return fail("image arguments (" + o.args[0] + ") need the one-core machine, not --machine");
-    return run_machine({o.machine.empty() ? "default" : o.machine, o.images, o.sets, o.model, o.max_insts, o.list_params,
-                        o.stats_file, o.stats_json, o.out, o.gdb});
+    MachineRunOptions m;
+    m.machine = o.machine.empty() ? "default" : o.machine;
+    m.images = o.images;
+    m.sets = o.sets;
+    m.model = o.model;
+    m.max_insts = o.max_insts;
+    m.list_params = o.list_params;
+    m.stats_file = o.stats_file;
+    m.stats_json = o.stats_json;
+    m.out = o.out;
+    m.gdb = o.gdb;
+    return run_machine(m);
   }
   try {
     SingleCoreConfig cfg;

@@ -76,7 +76,6 @@ bool OffloadTransport::open(const char** why) {
     *why = "the NIC firmware does not speak this MPI's protocol (mailbox magic/version)";
     return false;
   }
-  { extern uint32_t g_mailbox_dbg; g_mailbox_dbg = mailbox_; }
   cmd_ring_ = window_read(mailbox_ + offsetof(mpiw_mailbox, cmd_ring));
   cmd_entries_ = window_read(mailbox_ + offsetof(mpiw_mailbox, cmd_entries));
   max_requests_ = window_read(mailbox_ + offsetof(mpiw_mailbox, max_requests));
