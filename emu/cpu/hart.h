@@ -155,7 +155,11 @@ struct Hart : public ArchState, public MemoryListener {
   void set_external_irq(bool level) {
     external_irq = level;
     if (level && icount_limit > icount + 1) icount_limit = icount + 1;
+    if (level && irq_raised) irq_raised(irq_raised_ctx);
   }
+  // Told when the input rises (a machine wakes a core it stopped scheduling while it slept).
+  void (*irq_raised)(void* ctx) = nullptr;
+  void* irq_raised_ctx = nullptr;
   // Wait for the input without taking an interrupt (a device's wait register, memmap.h TIMER_WAIT,
   // like ARM's WFI with interrupts masked): the wait state (MSR[POW]) ends, untaken, once the
   // external input is asserted, and execution goes on after the instruction that asked.

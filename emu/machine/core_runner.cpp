@@ -67,6 +67,16 @@ class HartRunner final : public CoreRunner {
   void drain() override {
     if (model_) model_->drain(core_.hart(0));
   }
+  bool asleep() const override {
+    const Hart& h = core_.hart(0);
+    if (!(h.msr & MSR_POW) || h.external_irq) return false;
+    return h.wake_on_irq || ((h.msr & MSR_EE) && h.env() && !h.env()->wakes_itself(h));
+  }
+  void wake_at(Tick t) override {
+    Hart& h = core_.hart(0);
+    const uint64_t cycle = core_.clock().cycle_at_or_after(t);
+    if (cycle > h.cycles()) h.cycle_offset += cycle - h.cycles();
+  }
 
  private:
   timing::CoreModel* model_;

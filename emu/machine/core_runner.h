@@ -46,6 +46,11 @@ class CoreRunner {
   virtual bool may_wake_itself() const = 0;
   // End of the run: complete what the timing model has in flight.
   virtual void drain() = 0;
+  // In a wait state that only its external interrupt can end (a Linux process asleep in a system
+  // call, firmware in TIMER_WAIT): the machine stops scheduling it until the input rises.
+  virtual bool asleep() const { return false; }
+  // It slept until `t`: its clock moves on to then, as if it had idled all along.
+  virtual void wake_at(Tick t) { (void)t; }
   uint64_t instructions() const;  // retired by all the core's harts
   Core& core() { return core_; }
 

@@ -166,6 +166,18 @@ bool MultiNodeMachine::begin_run(uint64_t max_insts) {
     any_host_ |= c.booted && c.slot == "host";
   }
   insts_ = total_insts();
+  asleep_.assign(cores_.size(), 0);
+  asleep_count_ = 0;
+  wakers_.assign(cores_.size(), {});
+  for (uint32_t i = 0; i < cores_.size(); ++i) {
+    wakers_[i] = {this, i};
+    Hart& h = cores_[i]->hart0();
+    h.irq_raised = [](void* ctx) {
+      auto* w = static_cast<IrqWaker*>(ctx);
+      w->machine->wake(w->core);
+    };
+    h.irq_raised_ctx = &wakers_[i];
+  }
   if (ready_.empty()) {
     result_.kind = RunResult::Kind::Fault;
     result_.message = "no core has an image to run (give --image n*.host=PROG.elf, n*.nic=FW.elf)";
@@ -235,6 +247,11 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
                                         : "the core halted with interrupts disabled (MSR[POW] set, MSR[EE] clear)"));
       break;
     }
+    if (!debug_ && c.runner->asleep()) {  // until its interrupt rises (wake)
+      asleep_[i] = 1;
+      ++asleep_count_;
+      break;
+    }
     ready_.push({c.now(), i});
     if (why == StopReason::Breakpoint || why == StopReason::Watchpoint || why == StopReason::DebugRequest) {
       idle_slices_ = 0;
@@ -244,29 +261,52 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     // Nothing can change any more: a full round of slices retired nothing, no device has anything
     // pending and no core waits for its own timer.
     idle_slices_ = retired == 0 && events_.empty() && !c.runner->may_wake_itself() ? idle_slices_ + 1 : 0;
-    if (idle_slices_ > 2 * scheduled_count_) {
+    if (idle_slices_ > 2 * (scheduled_count_ - asleep_count_)) {
       idle_slices_ = 0;
-      std::string message = "every core waits and no device has anything pending (deadlock): ";
-      for (NodeCore* o : cores_)
-        if (o->booted && !o->done) {
-          char b[64];
-          std::snprintf(b, sizeof b, "%s at 0x%08x, ", o->name.c_str(), o->hart0().pc);
-          message += b;
-        }
-      message.resize(message.size() - 2);
-      end(RunResult::Kind::Fault, 128 + SIGILL, message);
+      end(RunResult::Kind::Fault, 128 + SIGILL, deadlock_message());
     }
     break;
   }
   put_back();
   if (turn.kind == Turn::Kind::Idle && ready_.empty()) {
-    turn.kind = Turn::Kind::Ended;
-    result_ = RunResult{};  // every core is done
+    if (asleep_count_ && events_.empty()) {  // asleep, and nothing left that could wake them
+      end(RunResult::Kind::Fault, 128 + SIGILL, deadlock_message());
+    } else if (asleep_count_) {  // only events remain: run them, they may wake a core
+      events_.run_until(events_.next_time());
+      turn.kind = Turn::Kind::Ran;
+    } else {
+      turn.kind = Turn::Kind::Ended;
+      result_ = RunResult{};  // every core is done
+    }
   }
   return turn;
 }
 
+void MultiNodeMachine::wake(uint32_t i) {
+  if (i >= asleep_.size() || !asleep_[i]) return;
+  asleep_[i] = 0;
+  --asleep_count_;
+  NodeCore& c = *cores_[i];
+  c.runner->wake_at(events_.now());
+  ready_.push({c.now(), i});
+}
+
+std::string MultiNodeMachine::deadlock_message() const {
+  std::string message = "every core waits and no device has anything pending (deadlock): ";
+  for (NodeCore* o : cores_)
+    if (o->booted && !o->done) {
+      char b[64];
+      std::snprintf(b, sizeof b, "%s at 0x%08x, ", o->name.c_str(), o->hart0().pc);
+      message += b;
+    }
+  message.resize(message.size() - 2);
+  return message;
+}
+
 RunResult MultiNodeMachine::end_run() {
+  const Tick end = now();
+  for (uint32_t i = 0; i < cores_.size(); ++i)  // a sleeper's clock runs on to the end, as an idling one's
+    if (asleep(i)) cores_[i]->runner->wake_at(end);
   for (NodeCore* c : cores_)
     if (c->booted) c->runner->drain();
   if (timeline_)
@@ -285,7 +325,7 @@ RunResult MultiNodeMachine::run(uint64_t max_insts) {
 void MultiNodeMachine::run_due_events() {
   Tick t = kMaxTick;
   for (uint32_t i = 0; i < cores_.size(); ++i)
-    if (scheduled(i) && !cores_[i]->done) t = std::min(t, cores_[i]->now());
+    if (scheduled(i) && !cores_[i]->done && !asleep(i)) t = std::min(t, cores_[i]->now());
   if (t != kMaxTick) events_.run_until(t);
 }
 

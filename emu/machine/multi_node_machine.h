@@ -78,6 +78,7 @@ class MultiNodeMachine {
   RunResult end_run();
   // Cores begin_run scheduled (the others never run).
   bool scheduled(uint32_t core) const { return core < scheduled_.size() && scheduled_[core]; }
+  bool asleep(uint32_t core) const { return core < asleep_.size() && asleep_[core]; }
   // Run the events due before every scheduled core's present (what the next turn would run first).
   void run_due_events();
   // The address space a core executes in.
@@ -100,6 +101,7 @@ class MultiNodeMachine {
   void on_exit(NodeCore& c, int code, const std::string& message);
   void end_turn(Turn& turn, RunResult::Kind kind, int code, std::string message);  // the run ends: result() says how
   std::string failed_message() const;
+  std::string deadlock_message() const;
   StopReason run_slice(NodeCore& c, Tick until, uint64_t budget);
   bool finished() const;
   uint64_t total_insts() const;
@@ -120,6 +122,16 @@ class MultiNodeMachine {
   using Entry = std::pair<Tick, uint32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready_;
   std::vector<bool> scheduled_;
+  // Cores asleep until their external interrupt rises (CoreRunner::asleep): out of ready_ until
+  // then, so that a thousand idle cores cost nothing.
+  std::vector<uint8_t> asleep_;
+  size_t asleep_count_ = 0;
+  struct IrqWaker {
+    MultiNodeMachine* machine;
+    uint32_t core;
+  };
+  std::vector<IrqWaker> wakers_;
+  void wake(uint32_t core);
   size_t scheduled_count_ = 0;
   bool any_host_ = false;
   uint64_t max_insts_ = 0;

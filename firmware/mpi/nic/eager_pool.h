@@ -10,6 +10,8 @@ namespace nic {
 
 class EagerPool {
  public:
+  // storage: kEagerChunks * kEagerChunk bytes (its contents do not matter).
+  void init(uint8_t* storage) { bytes_ = storage; }
   // The address of `bytes` of contiguous buffer (at least one granule), or 0 when none is free.
   uint32_t alloc(uint32_t bytes, uint16_t& chunks);
   void free(uint32_t addr, uint16_t chunks);
@@ -19,7 +21,7 @@ class EagerPool {
  private:
   bool taken(uint32_t i) const { return map_[i / 32] >> (i % 32) & 1; }
   void mark(uint32_t first, uint32_t n, bool on);
-  alignas(32) uint8_t bytes_[kEagerChunks * kEagerChunk];
+  uint8_t* bytes_ = nullptr;
   uint32_t map_[(kEagerChunks + 31) / 32] = {};
   uint32_t used_ = 0;
 };

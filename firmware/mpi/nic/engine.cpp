@@ -8,14 +8,20 @@
 
 namespace nic {
 
-void Engine::init() {
+void Engine::init(uint8_t* buffers) {
   node_ = pimnic_node_id();
   nodes_ = pimnic_node_count();
   if (nodes_ > kMaxPeers) {
     printf("mpi-nic: %u nodes, but this firmware keeps state for at most %u\n", unsigned(nodes_), unsigned(kMaxPeers));
     exit(1);
   }
-  port_.init();
+  port_.init(reinterpret_cast<uint8_t (*)[kMaxFragment + 32]>(buffers));
+  buffers += (kRxRing + kRxSpare) * (kMaxFragment + 32);
+  for (Staging& s : staging_) {
+    s.bytes = buffers;
+    buffers += kMaxFragment;
+  }
+  eager_.init(buffers);
   h2n_.init(PIMNIC_DMA_H2N_BASE);
   n2h_.init(PIMNIC_DMA_N2H_BASE);
   host_.init(node_, nodes_, eager_limit_);

@@ -33,7 +33,11 @@ namespace nic {
 
 class Engine {
  public:
-  void init();
+  // buffers: what init() needs of kNoinitBytes (receive, staging and eager buffers, contents
+  // irrelevant: the caller puts them in .noinit).
+  void init(uint8_t* buffers);
+  static constexpr uint32_t kNoinitBytes =
+      (kRxRing + kRxSpare) * (kMaxFragment + 32) + kStaging * kMaxFragment + kEagerChunks * kEagerChunk;
   // One pass of the main loop over every source of work; true if anything happened.
   bool poll();
   // Nothing to do: acknowledge every device's interrupt, look once more, then sleep until one of
@@ -124,7 +128,7 @@ class Engine {
   Peer* blocked_ = nullptr;    // peers whose message we refused
 
   struct Staging {             // a rendezvous fragment on its way from the host to the port
-    alignas(32) uint8_t bytes[kMaxFragment];
+    uint8_t* bytes;            // kMaxFragment bytes
     enum : uint8_t { Free, Reading, Ready, Sending } state;
     bool last;                 // the message's last fragment
     Request* owner;

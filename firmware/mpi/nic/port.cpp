@@ -4,9 +4,9 @@
 
 namespace nic {
 
-void Port::init() {
-  pimnic_net_init(&net_, tx_ring_, kTxRing, rx_ring_, kRxRing, &buffers_[0][0], kMaxFragment + 32);
-  for (uint32_t i = 0; i < kRxSpare; ++i) spare_[i] = uint32_t(uintptr_t(buffers_[kRxRing + i]));
+void Port::init(uint8_t (*buffers)[kMaxFragment + 32]) {
+  pimnic_net_init(&net_, tx_ring_, kTxRing, rx_ring_, kRxRing, &buffers[0][0], kMaxFragment + 32);
+  for (uint32_t i = 0; i < kRxSpare; ++i) spare_[i] = uint32_t(uintptr_t(buffers[kRxRing + i]));
   spares_ = kRxSpare;
   node_ = pimnic_net_node();
   max_payload_ = pimnic_net_max_payload();

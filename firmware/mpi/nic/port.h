@@ -14,7 +14,8 @@ namespace nic {
 
 class Port {
  public:
-  void init();
+  // buffers: (kRxRing + kRxSpare) receive buffers of kMaxFragment + 32 bytes.
+  void init(uint8_t (*buffers)[kMaxFragment + 32]);
   uint32_t node() const { return node_; }
   uint32_t max_payload() const { return max_payload_; }
 
@@ -42,7 +43,6 @@ class Port {
   struct pimnic_net net_;
   alignas(16) struct pimnic_net_txdesc tx_ring_[kTxRing];
   alignas(16) struct pimnic_net_rxdesc rx_ring_[kRxRing];
-  alignas(32) uint8_t buffers_[kRxRing + kRxSpare][kMaxFragment + 32];
   uint32_t spare_[kRxSpare];
   uint32_t spares_ = 0;
   uint32_t tx_head_ = 0;
