@@ -11,6 +11,7 @@ PACKAGES=(
   gdb-multiarch lldb-14 qemu-user-static           # references and debuggers
   gcc-powerpc-linux-gnu g++-powerpc-linux-gnu libc6-dev-powerpc-cross binutils-powerpc-linux-gnu
   python3-matplotlib chromium                      # experiment plots; the report page checked in a browser
+  mpich libmpich-dev                               # the reference MPI for tests/mpi (mpicc.mpich, mpirun.mpich)
 )
 
 missing=()

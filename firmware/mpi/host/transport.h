@@ -51,7 +51,7 @@ class Transport {
   virtual int size() const = 0;           // world size
 
   // Start a send of `bytes` from `buf` to world rank `dest` (never kAnySource; MPI_PROC_NULL is the
-  // MPI layer's business). The buffer must stay untouched until op.done().
+  // MPI layer's business; dest may be this rank). The buffer must stay untouched until op.done().
   virtual void send(Operation& op, const void* buf, uint32_t bytes, int32_t dest, int32_t tag, uint32_t context,
                     SendMode mode) = 0;
   // Post a receive into `buf` of `capacity` bytes; source and tag may be wildcards.
@@ -67,6 +67,14 @@ class Transport {
   // done since the last call (or something else happened that the caller may be waiting for);
   // waiting costs no emulated instructions (it sleeps until the NIC signals).
   virtual void progress(bool wait) = 0;
+  // The largest tag the transport carries: MPI_TAG_UB. The MPI layer refuses larger tags (MPI_ERR_TAG)
+  // and never passes negative ones except kAnyTag on receives. MPI needs at least 32767; pimnic's
+  // issue 20 asks for at least 2^20 - 1.
+  virtual int32_t max_tag() const { return INT32_MAX; }
+  // How many context ids the transport carries: the MPI layer uses only ids below this (two per
+  // communicator: point to point 2k, collectives 2k+1; k = 0 is MPI_COMM_WORLD, k = 1 MPI_COMM_SELF),
+  // and at most 4096 of them.
+  virtual uint32_t context_ids() const { return 4096; }
   // Simulated wall-clock time in seconds (MPI_Wtime) and its resolution.
   virtual double wtime() const = 0;
   virtual double wtick() const = 0;

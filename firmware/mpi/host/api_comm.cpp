@@ -1,0 +1,201 @@
+// Communicators: rank and size, dup, split, free, compare, attributes and names.
+#include <cstring>
+
+#include "api.h"
+#include "call.h"
+#include "coll.h"
+#include "context_ids.h"
+#include "runtime.h"
+#include "split_order.h"
+
+using namespace pimnic::mpi;
+
+namespace {
+
+// The lowest context pair free at every member of `parent` (every member calls this together).
+int agree_on_context(Call& call, Comm& parent, uint32_t& pair) {
+  uint32_t mask[ContextIdPool::kWords];
+  memcpy(mask, context_ids().free_mask(), sizeof mask);
+  const OpInfo* band = find_op(MPI_BAND);
+  if (int e = coll_allreduce(call, parent, mask, mask, int(ContextIdPool::kWords), *find_type(MPI_UINT32_T),
+                             MPI_UINT32_T, *band)) {
+    return e;
+  }
+  const int lowest = ContextIdPool::lowest_free(mask);
+  if (lowest < 0) {
+    return call.fail(MPI_ERR_OTHER, "no context id is free at every member (too many communicators)");
+  }
+  pair = uint32_t(lowest);
+  return MPI_SUCCESS;
+}
+
+// Communicators with the same members (as a set) and, with `ordered`, in the same order.
+bool same_members(const Comm& a, const Comm& b, bool ordered) {
+  if (a.size != b.size) return false;
+  for (int r = 0; r < a.size; ++r) {
+    if (ordered ? a.world_rank(r) != b.world_rank(r) : b.rank_of_world(a.world_rank(r)) < 0) return false;
+  }
+  return true;
+}
+
+// The value of a predefined attribute: the standard hands out a pointer to it.
+int* predefined_attribute(int keyval) {
+  static int tag_ub, host, io, wtime_is_global;
+  switch (keyval) {
+    case MPI_TAG_UB: tag_ub = runtime().tag_ub; return &tag_ub;
+    case MPI_HOST: host = MPI_PROC_NULL; return &host;
+    case MPI_IO: io = MPI_ANY_SOURCE; return &io;  // every rank has stdio
+    case MPI_WTIME_IS_GLOBAL: wtime_is_global = 1; return &wtime_is_global;  // one simulated clock
+    default: return nullptr;
+  }
+}
+
+int get_attribute(Call& call, MPI_Comm comm_handle, int keyval, void* attribute_val, int* flag) {
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(attribute_val && flag, "attribute_val or flag is null")) return e;
+  int* value = predefined_attribute(keyval);
+  if (!value) return call.fail(MPI_ERR_ARG, "invalid attribute key 0x%x (only predefined attributes exist)", unsigned(keyval));
+  *static_cast<void**>(attribute_val) = value;
+  *flag = 1;
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" int PMPI_Comm_rank(MPI_Comm comm_handle, int* rank) {
+  Call call("MPI_Comm_rank");
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(rank != nullptr, "rank is null")) return e;
+  *rank = comm->rank;
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_rank)
+
+extern "C" int PMPI_Comm_size(MPI_Comm comm_handle, int* size) {
+  Call call("MPI_Comm_size");
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(size != nullptr, "size is null")) return e;
+  *size = comm->size;
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_size)
+
+extern "C" int PMPI_Comm_dup(MPI_Comm comm_handle, MPI_Comm* newcomm) {
+  Call call("MPI_Comm_dup");
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(newcomm != nullptr, "newcomm is null")) return e;
+  uint32_t pair;
+  if (int e = agree_on_context(call, *comm, pair)) return e;
+  Comm* dup = create_comm(comm->identity ? nullptr : comm->world_of.data(), comm->size, comm->rank, pair,
+                          comm->errhandler);
+  *newcomm = dup->handle;
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_dup)
+
+extern "C" int PMPI_Comm_split(MPI_Comm comm_handle, int color, int key, MPI_Comm* newcomm) {
+  Call call("MPI_Comm_split");
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(newcomm != nullptr, "newcomm is null")) return e;
+  if (color < 0 && color != MPI_UNDEFINED) return call.fail(MPI_ERR_ARG, "negative color %d", color);
+  const int n = comm->size;
+  Scratch everyone(sizeof(int) * 2 * uint32_t(n));
+  int* color_key = reinterpret_cast<int*>(everyone.bytes());
+  const int mine[2] = {color, key};
+  if (int e = coll_allgather_bytes(call, *comm, mine, sizeof mine, color_key)) return e;
+  uint32_t pair;
+  if (int e = agree_on_context(call, *comm, pair)) return e;  // every member takes part, MPI_UNDEFINED too
+  if (color == MPI_UNDEFINED) {
+    *newcomm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+  }
+  Scratch order(sizeof(int) * uint32_t(n)), worlds(sizeof(int32_t) * uint32_t(n));
+  int* members = reinterpret_cast<int*>(order.bytes());
+  int32_t* world_ranks = reinterpret_cast<int32_t*>(worlds.bytes());
+  const int size = split_members(color_key, n, color, members);
+  int my_rank = 0;
+  for (int i = 0; i < size; ++i) {
+    world_ranks[i] = comm->world_rank(members[i]);
+    if (members[i] == comm->rank) my_rank = i;
+  }
+  *newcomm = create_comm(world_ranks, size, my_rank, pair, comm->errhandler)->handle;
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_split)
+
+extern "C" int PMPI_Comm_free(MPI_Comm* comm_handle) {
+  Call call("MPI_Comm_free");
+  if (int e = call.arg(comm_handle != nullptr, "comm is null")) return e;
+  Comm* comm;
+  if (int e = call.comm(*comm_handle, comm)) return e;
+  if (*comm_handle == MPI_COMM_WORLD || *comm_handle == MPI_COMM_SELF) {
+    return call.fail(MPI_ERR_COMM, "%s cannot be freed", comm->name);
+  }
+  free_comm_handle(comm);
+  *comm_handle = MPI_COMM_NULL;
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_free)
+
+extern "C" int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
+  Call call("MPI_Comm_compare");
+  Comm *a, *b;
+  if (int e = call.comm(comm1, a)) return e;
+  if (int e = call.comm(comm2, b)) return e;
+  if (int e = call.arg(result != nullptr, "result is null")) return e;
+  *result = a == b                       ? MPI_IDENT
+            : same_members(*a, *b, true)  ? MPI_CONGRUENT
+            : same_members(*a, *b, false) ? MPI_SIMILAR
+                                          : MPI_UNEQUAL;
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_compare)
+
+extern "C" int PMPI_Comm_test_inter(MPI_Comm comm_handle, int* flag) {
+  Call call("MPI_Comm_test_inter");
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(flag != nullptr, "flag is null")) return e;
+  *flag = 0;  // no intercommunicators here
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_test_inter)
+
+extern "C" int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag) {
+  Call call("MPI_Comm_get_attr");
+  return get_attribute(call, comm, keyval, attribute_val, flag);
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_get_attr)
+
+extern "C" int PMPI_Attr_get(MPI_Comm comm, int keyval, void* attribute_val, int* flag) {
+  Call call("MPI_Attr_get");
+  return get_attribute(call, comm, keyval, attribute_val, flag);
+}
+PIMNIC_MPI_ALIAS(MPI_Attr_get)
+
+extern "C" int PMPI_Comm_set_name(MPI_Comm comm_handle, const char* name) {
+  Call call("MPI_Comm_set_name");
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(name != nullptr, "name is null")) return e;
+  strncpy(comm->name, name, MPI_MAX_OBJECT_NAME - 1);
+  comm->name[MPI_MAX_OBJECT_NAME - 1] = 0;
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_set_name)
+
+extern "C" int PMPI_Comm_get_name(MPI_Comm comm_handle, char* name, int* resultlen) {
+  Call call("MPI_Comm_get_name");
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(name && resultlen, "name or resultlen is null")) return e;
+  strcpy(name, comm->name);
+  *resultlen = int(strlen(name));
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_get_name)

@@ -1,0 +1,43 @@
+// MPI_Bcast: a binomial tree from the root (ranks taken relative to it): ceil(log2 n) steps.
+#include "api.h"
+#include "coll.h"
+
+namespace pimnic::mpi {
+
+int coll_bcast(Call& call, Comm& comm, void* data, uint32_t bytes, int root) {
+  const int n = comm.size;
+  const int me = (comm.rank - root + n) % n;
+  int mask = 1;
+  while (mask < n) {  // receive from the rank that differs in my lowest set bit
+    if (me & mask) {
+      if (int e = coll_recv(call, comm, data, bytes, (me - mask + root) % n, kTagBcast)) return e;
+      break;
+    }
+    mask <<= 1;
+  }
+  for (mask >>= 1; mask > 0; mask >>= 1) {  // then pass it to the ranks below that bit
+    if (me + mask < n) {
+      if (int e = coll_send(call, comm, data, bytes, (me + mask + root) % n, kTagBcast)) return e;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+}  // namespace pimnic::mpi
+
+using namespace pimnic::mpi;
+
+extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm_handle) {
+  Call call("MPI_Bcast");
+  Comm* comm;
+  const TypeInfo* type;
+  uint32_t bytes;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.count(count)) return e;
+  if (int e = call.datatype(datatype, type)) return e;
+  if (int e = call.memory_bytes(count, *type, bytes)) return e;
+  if (int e = call.buffer(buffer, count)) return e;
+  if (int e = call.root(*comm, root)) return e;
+  return coll_bcast(call, *comm, buffer, bytes, root);
+}
+PIMNIC_MPI_ALIAS(MPI_Bcast)

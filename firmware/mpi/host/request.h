@@ -1,0 +1,53 @@
+// Requests: one send or receive in flight (the transport's Operation inside, at a fixed address),
+// what its completion must do (unpack, status), and the pool that hands out MPI_Request handles.
+#pragma once
+#include <cstdint>
+
+#include "datatype.h"
+#include "mpi.h"
+#include "transport.h"
+
+namespace pimnic::mpi {
+
+struct Comm;
+
+struct Request {
+  enum class Kind : uint8_t { Unused, Send, Recv, ProcNull };
+  Kind kind = Kind::Unused;
+  bool user_freed = false;  // MPI_Request_free while in flight: reclaimed once done
+  Operation op;
+  Comm* comm = nullptr;  // referenced while the request lives
+  // Receives of a packed type land in `packed` and are unpacked into `items` on completion.
+  void* packed = nullptr;
+  void* items = nullptr;
+  const TypeInfo* type = nullptr;
+  uint32_t capacity = 0;  // receives: bytes the buffer holds
+  uint32_t index = 0;     // handle index
+  uint32_t next_free = 0;
+
+  bool done() const { return kind == Kind::ProcNull || op.done(); }
+  bool is_recv() const { return kind == Kind::Recv || (kind == Kind::ProcNull && op.is_recv); }
+};
+
+// A fresh request of `kind` on `comm` (referenced). Never null.
+Request* new_request(Request::Kind kind, Comm* comm);
+// The live request of a handle (not MPI_REQUEST_NULL), or null.
+Request* find_request(MPI_Request handle);
+MPI_Request request_handle(const Request* request);
+// Back to the pool: frees the packed buffer and the communicator reference.
+void release_request(Request* request);
+
+// The status of a done request (`status` may be MPI_STATUS_IGNORE; MPI_ERROR is left alone), and
+// any unpacking its receive needs. Returns MPI_SUCCESS or MPI_ERR_TRUNCATE with `detail` filled.
+int finish_request(Request* request, MPI_Status* status, char* detail, int detail_size);
+
+// The status of a request that is not there: MPI_REQUEST_NULL or a receive from MPI_PROC_NULL.
+void empty_status(MPI_Status* status, int source);
+
+// MPI_Request_free of a request still in flight: its handle is gone, the request completes unseen.
+void free_in_flight(Request* request);
+// Requests the user freed while in flight: reclaim the ones that are done (wait=false), or wait
+// for all of them (wait=true, MPI_Finalize).
+void reap_freed_requests(bool wait);
+
+}  // namespace pimnic::mpi

@@ -1,0 +1,313 @@
+/* pimnic's MPI: the MPI-1 subset (plus a few MPI-2 conveniences) that every pimnic NIC kind
+ * implements behind one header, so that ordinary MPI programs compile unmodified. Build programs
+ * with build/bin/pimnic-mpicc (or pimnic-mpicxx) and run them with `pimnic mpirun`; docs/mpi.md
+ * lists what is implemented and what is not.
+ *
+ * Handles are ints whose top byte says what they are (1 communicator, 2 datatype, 3 op, 4 request,
+ * 5 error handler, 6 attribute key): a datatype passed as a communicator is MPI_ERR_COMM, not a
+ * crash. Numbers the standard leaves to the implementation (error classes,
+ * MPI_ANY_SOURCE, MPI_PROC_NULL, MPI_UNDEFINED) have the values MPICH uses, so that a program that
+ * prints them prints the same thing under both. */
+#ifndef PIMNIC_MPI_H
+#define PIMNIC_MPI_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PIMNIC_MPI 1
+#define MPI_VERSION 1
+#define MPI_SUBVERSION 3
+
+/* ---- handle types -------------------------------------------------------------------------- */
+typedef int MPI_Comm;
+typedef int MPI_Datatype;
+typedef int MPI_Op;
+typedef int MPI_Request;
+typedef int MPI_Errhandler;
+typedef long MPI_Aint; /* an address-sized integer on the ILP32 and LP64 targets pimnic builds for */
+typedef long long MPI_Offset;
+typedef long long MPI_Count;
+typedef int MPI_Fint;
+
+/* The receive status. MPI_SOURCE, MPI_TAG and MPI_ERROR are the standard's; the rest is private. */
+typedef struct MPI_Status {
+  int MPI_SOURCE;
+  int MPI_TAG;
+  int MPI_ERROR;
+  int pimnic_bytes;     /* bytes received (of data, packed) */
+  int pimnic_cancelled; /* 1 when MPI_Cancel removed the receive */
+} MPI_Status;
+
+#define MPI_STATUS_IGNORE ((MPI_Status *)1)
+#define MPI_STATUSES_IGNORE ((MPI_Status *)1)
+#define MPI_IN_PLACE ((void *)-1)
+#define MPI_BOTTOM ((void *)0)
+
+/* ---- handle values (kind in the top byte, index below; index 0 is the kind's null handle) ---- */
+#define MPI_COMM_NULL ((MPI_Comm)0x01000000)
+#define MPI_COMM_WORLD ((MPI_Comm)0x01000001)
+#define MPI_COMM_SELF ((MPI_Comm)0x01000002)
+
+#define MPI_DATATYPE_NULL ((MPI_Datatype)0x02000000)
+#define MPI_CHAR ((MPI_Datatype)0x02000001)
+#define MPI_SIGNED_CHAR ((MPI_Datatype)0x02000002)
+#define MPI_UNSIGNED_CHAR ((MPI_Datatype)0x02000003)
+#define MPI_BYTE ((MPI_Datatype)0x02000004)
+#define MPI_SHORT ((MPI_Datatype)0x02000005)
+#define MPI_UNSIGNED_SHORT ((MPI_Datatype)0x02000006)
+#define MPI_INT ((MPI_Datatype)0x02000007)
+#define MPI_UNSIGNED ((MPI_Datatype)0x02000008)
+#define MPI_LONG ((MPI_Datatype)0x02000009)
+#define MPI_UNSIGNED_LONG ((MPI_Datatype)0x0200000a)
+#define MPI_LONG_LONG_INT ((MPI_Datatype)0x0200000b)
+#define MPI_LONG_LONG MPI_LONG_LONG_INT
+#define MPI_UNSIGNED_LONG_LONG ((MPI_Datatype)0x0200000c)
+#define MPI_FLOAT ((MPI_Datatype)0x0200000d)
+#define MPI_DOUBLE ((MPI_Datatype)0x0200000e)
+#define MPI_LONG_DOUBLE ((MPI_Datatype)0x0200000f)
+#define MPI_WCHAR ((MPI_Datatype)0x02000010)
+#define MPI_C_BOOL ((MPI_Datatype)0x02000011)
+#define MPI_INT8_T ((MPI_Datatype)0x02000012)
+#define MPI_INT16_T ((MPI_Datatype)0x02000013)
+#define MPI_INT32_T ((MPI_Datatype)0x02000014)
+#define MPI_INT64_T ((MPI_Datatype)0x02000015)
+#define MPI_UINT8_T ((MPI_Datatype)0x02000016)
+#define MPI_UINT16_T ((MPI_Datatype)0x02000017)
+#define MPI_UINT32_T ((MPI_Datatype)0x02000018)
+#define MPI_UINT64_T ((MPI_Datatype)0x02000019)
+#define MPI_AINT ((MPI_Datatype)0x0200001a)
+#define MPI_OFFSET ((MPI_Datatype)0x0200001b)
+#define MPI_COUNT ((MPI_Datatype)0x0200001c)
+/* pair types for MPI_MINLOC / MPI_MAXLOC: struct { value; int index; } */
+#define MPI_FLOAT_INT ((MPI_Datatype)0x0200001d)
+#define MPI_DOUBLE_INT ((MPI_Datatype)0x0200001e)
+#define MPI_LONG_INT ((MPI_Datatype)0x0200001f)
+#define MPI_2INT ((MPI_Datatype)0x02000020)
+#define MPI_SHORT_INT ((MPI_Datatype)0x02000021)
+#define MPI_LONG_DOUBLE_INT ((MPI_Datatype)0x02000022)
+
+#define MPI_OP_NULL ((MPI_Op)0x03000000)
+#define MPI_MAX ((MPI_Op)0x03000001)
+#define MPI_MIN ((MPI_Op)0x03000002)
+#define MPI_SUM ((MPI_Op)0x03000003)
+#define MPI_PROD ((MPI_Op)0x03000004)
+#define MPI_LAND ((MPI_Op)0x03000005)
+#define MPI_BAND ((MPI_Op)0x03000006)
+#define MPI_LOR ((MPI_Op)0x03000007)
+#define MPI_BOR ((MPI_Op)0x03000008)
+#define MPI_LXOR ((MPI_Op)0x03000009)
+#define MPI_BXOR ((MPI_Op)0x0300000a)
+#define MPI_MINLOC ((MPI_Op)0x0300000b)
+#define MPI_MAXLOC ((MPI_Op)0x0300000c)
+
+#define MPI_REQUEST_NULL ((MPI_Request)0x04000000)
+
+#define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0x05000000)
+#define MPI_ERRORS_ARE_FATAL ((MPI_Errhandler)0x05000001)
+#define MPI_ERRORS_RETURN ((MPI_Errhandler)0x05000002)
+
+/* ---- numbers ---------------------------------------------------------------------------------- */
+#define MPI_PROC_NULL (-1)
+#define MPI_ANY_SOURCE (-2)
+#define MPI_ROOT (-3)
+#define MPI_ANY_TAG (-1)
+#define MPI_UNDEFINED (-32766)
+#define MPI_KEYVAL_INVALID 0x06000000
+
+/* predefined attribute keys (MPI_Comm_get_attr / MPI_Attr_get) */
+#define MPI_TAG_UB 0x06000001
+#define MPI_HOST 0x06000002
+#define MPI_IO 0x06000003
+#define MPI_WTIME_IS_GLOBAL 0x06000004
+
+#define MPI_MAX_PROCESSOR_NAME 128
+#define MPI_MAX_ERROR_STRING 512
+#define MPI_MAX_OBJECT_NAME 128
+
+#define MPI_THREAD_SINGLE 0
+#define MPI_THREAD_FUNNELED 1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE 3
+
+/* MPI_Comm_compare results */
+#define MPI_IDENT 0
+#define MPI_CONGRUENT 1
+#define MPI_SIMILAR 2
+#define MPI_UNEQUAL 3
+
+/* error classes (every error code pimnic returns is its class) */
+#define MPI_SUCCESS 0
+#define MPI_ERR_BUFFER 1
+#define MPI_ERR_COUNT 2
+#define MPI_ERR_TYPE 3
+#define MPI_ERR_TAG 4
+#define MPI_ERR_COMM 5
+#define MPI_ERR_RANK 6
+#define MPI_ERR_ROOT 7
+#define MPI_ERR_GROUP 8
+#define MPI_ERR_OP 9
+#define MPI_ERR_TOPOLOGY 10
+#define MPI_ERR_DIMS 11
+#define MPI_ERR_ARG 12
+#define MPI_ERR_UNKNOWN 13
+#define MPI_ERR_TRUNCATE 14
+#define MPI_ERR_OTHER 15
+#define MPI_ERR_INTERN 16
+#define MPI_ERR_IN_STATUS 17
+#define MPI_ERR_PENDING 18
+#define MPI_ERR_REQUEST 19
+#define MPI_ERR_LASTCODE 0x3fffffff
+
+/* ---- callbacks ---------------------------------------------------------------------------------- */
+typedef void(MPI_User_function)(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
+typedef void(MPI_Comm_errhandler_function)(MPI_Comm *comm, int *error_code, ...);
+typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn;
+typedef void(MPI_Handler_function)(MPI_Comm *comm, int *error_code, ...);
+
+/* ---- functions: each also as PMPI_<name> (the profiling interface) ------------------------------ */
+#define PIMNIC_MPI_FN(ret, name, params) \
+  ret MPI_##name params;                 \
+  ret PMPI_##name params;
+
+/* environment */
+PIMNIC_MPI_FN(int, Init, (int *argc, char ***argv))
+PIMNIC_MPI_FN(int, Init_thread, (int *argc, char ***argv, int required, int *provided))
+PIMNIC_MPI_FN(int, Initialized, (int *flag))
+PIMNIC_MPI_FN(int, Finalize, (void))
+PIMNIC_MPI_FN(int, Finalized, (int *flag))
+PIMNIC_MPI_FN(int, Query_thread, (int *provided))
+PIMNIC_MPI_FN(int, Is_thread_main, (int *flag))
+PIMNIC_MPI_FN(int, Abort, (MPI_Comm comm, int errorcode))
+PIMNIC_MPI_FN(double, Wtime, (void))
+PIMNIC_MPI_FN(double, Wtick, (void))
+PIMNIC_MPI_FN(int, Get_processor_name, (char *name, int *resultlen))
+PIMNIC_MPI_FN(int, Get_version, (int *version, int *subversion))
+
+/* communicators */
+PIMNIC_MPI_FN(int, Comm_rank, (MPI_Comm comm, int *rank))
+PIMNIC_MPI_FN(int, Comm_size, (MPI_Comm comm, int *size))
+PIMNIC_MPI_FN(int, Comm_dup, (MPI_Comm comm, MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Comm_split, (MPI_Comm comm, int color, int key, MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Comm_free, (MPI_Comm * comm))
+PIMNIC_MPI_FN(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
+PIMNIC_MPI_FN(int, Comm_test_inter, (MPI_Comm comm, int *flag))
+PIMNIC_MPI_FN(int, Comm_get_attr, (MPI_Comm comm, int keyval, void *attribute_val, int *flag))
+PIMNIC_MPI_FN(int, Attr_get, (MPI_Comm comm, int keyval, void *attribute_val, int *flag))
+PIMNIC_MPI_FN(int, Comm_set_name, (MPI_Comm comm, const char *name))
+PIMNIC_MPI_FN(int, Comm_get_name, (MPI_Comm comm, char *name, int *resultlen))
+
+/* errors */
+PIMNIC_MPI_FN(int, Comm_set_errhandler, (MPI_Comm comm, MPI_Errhandler errhandler))
+PIMNIC_MPI_FN(int, Comm_get_errhandler, (MPI_Comm comm, MPI_Errhandler *errhandler))
+PIMNIC_MPI_FN(int, Errhandler_set, (MPI_Comm comm, MPI_Errhandler errhandler))
+PIMNIC_MPI_FN(int, Errhandler_get, (MPI_Comm comm, MPI_Errhandler *errhandler))
+PIMNIC_MPI_FN(int, Comm_create_errhandler, (MPI_Comm_errhandler_function * function, MPI_Errhandler *errhandler))
+PIMNIC_MPI_FN(int, Errhandler_create, (MPI_Handler_function * function, MPI_Errhandler *errhandler))
+PIMNIC_MPI_FN(int, Errhandler_free, (MPI_Errhandler * errhandler))
+PIMNIC_MPI_FN(int, Comm_call_errhandler, (MPI_Comm comm, int errorcode))
+PIMNIC_MPI_FN(int, Error_string, (int errorcode, char *string, int *resultlen))
+PIMNIC_MPI_FN(int, Error_class, (int errorcode, int *errorclass))
+
+/* point to point */
+PIMNIC_MPI_FN(int, Send, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Ssend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Rsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Recv,
+              (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status))
+PIMNIC_MPI_FN(int, Isend,
+              (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Issend,
+              (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Irsend,
+              (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Irecv,
+              (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Sendrecv,
+              (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+               int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status))
+PIMNIC_MPI_FN(int, Sendrecv_replace,
+              (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
+               MPI_Comm comm, MPI_Status *status))
+PIMNIC_MPI_FN(int, Wait, (MPI_Request * request, MPI_Status *status))
+PIMNIC_MPI_FN(int, Waitall, (int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]))
+PIMNIC_MPI_FN(int, Waitany, (int count, MPI_Request array_of_requests[], int *index, MPI_Status *status))
+PIMNIC_MPI_FN(int, Waitsome,
+              (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+               MPI_Status array_of_statuses[]))
+PIMNIC_MPI_FN(int, Test, (MPI_Request * request, int *flag, MPI_Status *status))
+PIMNIC_MPI_FN(int, Testall, (int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[]))
+PIMNIC_MPI_FN(int, Testany,
+              (int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status))
+PIMNIC_MPI_FN(int, Testsome,
+              (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
+               MPI_Status array_of_statuses[]))
+PIMNIC_MPI_FN(int, Request_free, (MPI_Request * request))
+PIMNIC_MPI_FN(int, Request_get_status, (MPI_Request request, int *flag, MPI_Status *status))
+PIMNIC_MPI_FN(int, Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status))
+PIMNIC_MPI_FN(int, Iprobe, (int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status))
+PIMNIC_MPI_FN(int, Get_count, (const MPI_Status *status, MPI_Datatype datatype, int *count))
+PIMNIC_MPI_FN(int, Get_elements, (const MPI_Status *status, MPI_Datatype datatype, int *count))
+PIMNIC_MPI_FN(int, Cancel, (MPI_Request * request))
+PIMNIC_MPI_FN(int, Test_cancelled, (const MPI_Status *status, int *flag))
+
+/* datatypes and operations */
+PIMNIC_MPI_FN(int, Type_size, (MPI_Datatype datatype, int *size))
+PIMNIC_MPI_FN(int, Type_get_extent, (MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent))
+PIMNIC_MPI_FN(int, Type_extent, (MPI_Datatype datatype, MPI_Aint *extent))
+PIMNIC_MPI_FN(int, Op_create, (MPI_User_function * user_fn, int commute, MPI_Op *op))
+PIMNIC_MPI_FN(int, Op_free, (MPI_Op * op))
+PIMNIC_MPI_FN(int, Op_commutative, (MPI_Op op, int *commute))
+PIMNIC_MPI_FN(int, Reduce_local,
+              (const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype, MPI_Op op))
+
+/* collectives */
+PIMNIC_MPI_FN(int, Barrier, (MPI_Comm comm))
+PIMNIC_MPI_FN(int, Bcast, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Reduce,
+              (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+               MPI_Comm comm))
+PIMNIC_MPI_FN(int, Allreduce,
+              (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Reduce_scatter,
+              (const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm))
+PIMNIC_MPI_FN(int, Scan,
+              (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Exscan,
+              (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Gather,
+              (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+               MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Gatherv,
+              (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+               const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Scatter,
+              (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+               MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Scatterv,
+              (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Allgather,
+              (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+               MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Allgatherv,
+              (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+               const int displs[], MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Alltoall,
+              (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+               MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Alltoallv,
+              (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+               const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+
+#undef PIMNIC_MPI_FN
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PIMNIC_MPI_H */
