@@ -4,30 +4,13 @@
 #include "api.h"
 #include "call.h"
 #include "coll.h"
-#include "context_ids.h"
+#include "comm_create.h"
 #include "runtime.h"
 #include "split_order.h"
 
 using namespace pimnic::mpi;
 
 namespace {
-
-// The lowest context pair free at every member of `parent` (every member calls this together).
-int agree_on_context(Call& call, Comm& parent, uint32_t& pair) {
-  uint32_t mask[ContextIdPool::kWords];
-  memcpy(mask, context_ids().free_mask(), sizeof mask);
-  const OpInfo* band = find_op(MPI_BAND);
-  if (int e = coll_allreduce(call, parent, mask, mask, int(ContextIdPool::kWords), *find_type(MPI_UINT32_T),
-                             MPI_UINT32_T, *band)) {
-    return e;
-  }
-  const int lowest = ContextIdPool::lowest_free(mask);
-  if (lowest < 0) {
-    return call.fail(MPI_ERR_OTHER, "no context id is free at every member (too many communicators)");
-  }
-  pair = uint32_t(lowest);
-  return MPI_SUCCESS;
-}
 
 // Communicators with the same members (as a set) and, with `ordered`, in the same order.
 bool same_members(const Comm& a, const Comm& b, bool ordered) {
@@ -88,12 +71,9 @@ extern "C" int PMPI_Comm_dup(MPI_Comm comm_handle, MPI_Comm* newcomm) {
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = call.arg(newcomm != nullptr, "newcomm is null")) return e;
-  uint32_t pair;
-  if (int e = agree_on_context(call, *comm, pair)) return e;
-  Comm* dup = create_comm(comm->identity ? nullptr : comm->world_of.data(), comm->size, comm->rank, pair,
-                          comm->errhandler);
-  *newcomm = dup->handle;
-  return MPI_SUCCESS;
+  Vec<int32_t> members;
+  for (int r = 0; r < comm->size; ++r) members.push_back(comm->world_rank(r));
+  return create_from_members(call, *comm, members.data(), comm->size, *newcomm);
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_dup)
 
@@ -108,23 +88,12 @@ extern "C" int PMPI_Comm_split(MPI_Comm comm_handle, int color, int key, MPI_Com
   int* color_key = reinterpret_cast<int*>(everyone.bytes());
   const int mine[2] = {color, key};
   if (int e = coll_allgather_bytes(call, *comm, mine, sizeof mine, color_key)) return e;
-  uint32_t pair;
-  if (int e = agree_on_context(call, *comm, pair)) return e;  // every member takes part, MPI_UNDEFINED too
-  if (color == MPI_UNDEFINED) {
-    *newcomm = MPI_COMM_NULL;
-    return MPI_SUCCESS;
-  }
   Scratch order(sizeof(int) * uint32_t(n)), worlds(sizeof(int32_t) * uint32_t(n));
   int* members = reinterpret_cast<int*>(order.bytes());
   int32_t* world_ranks = reinterpret_cast<int32_t*>(worlds.bytes());
-  const int size = split_members(color_key, n, color, members);
-  int my_rank = 0;
-  for (int i = 0; i < size; ++i) {
-    world_ranks[i] = comm->world_rank(members[i]);
-    if (members[i] == comm->rank) my_rank = i;
-  }
-  *newcomm = create_comm(world_ranks, size, my_rank, pair, comm->errhandler)->handle;
-  return MPI_SUCCESS;
+  const int size = color == MPI_UNDEFINED ? 0 : split_members(color_key, n, color, members);
+  for (int i = 0; i < size; ++i) world_ranks[i] = comm->world_rank(members[i]);
+  return create_from_members(call, *comm, world_ranks, size, *newcomm);  // everyone, MPI_UNDEFINED too
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_split)
 

@@ -12,13 +12,16 @@ using namespace pimnic::mpi;
 
 namespace {
 
-// The request of a handle: null for MPI_REQUEST_NULL (an inactive entry), MPI_ERR_REQUEST for
-// anything that is not a live request.
+// The active request of a handle: null for MPI_REQUEST_NULL and inactive persistent requests
+// (inactive entries: done at once, empty status), MPI_ERR_REQUEST for anything that is not a
+// live request.
 int lookup(Call& call, MPI_Request handle, Request*& out) {
   out = nullptr;
   if (handle == MPI_REQUEST_NULL) return MPI_SUCCESS;
-  out = find_request(handle);
-  return out ? MPI_SUCCESS : call.fail(MPI_ERR_REQUEST, "invalid request 0x%x", unsigned(handle));
+  Request* r = find_request(handle);
+  if (!r) return call.fail(MPI_ERR_REQUEST, "invalid request 0x%x", unsigned(handle));
+  if (r->active) out = r;
+  return MPI_SUCCESS;
 }
 
 // Every handle of an array, looked up into `requests` (count entries).
@@ -32,8 +35,7 @@ int lookup_all(Call& call, int count, const MPI_Request* handles, Vec<Request*>&
   return MPI_SUCCESS;
 }
 
-// Complete one done request for a single-status call: its status, its error raised, released,
-// the handle nulled.
+// Complete one done request for a single-status call: its status, its error raised, retired.
 int finish_one(Call& call, MPI_Request* handle, Request* r, MPI_Status* status) {
   char detail[160];
   int e = finish_request(r, status, detail, sizeof detail);
@@ -41,8 +43,7 @@ int finish_one(Call& call, MPI_Request* handle, Request* r, MPI_Status* status) 
     call.use_comm(r->comm);
     e = call.fail(e, "%s", detail);
   }
-  release_request(r);
-  *handle = MPI_REQUEST_NULL;
+  retire_request(r, handle);
   return e;
 }
 
@@ -69,8 +70,7 @@ class Completer {
       snprintf(detail_, sizeof detail_, "%s: %s", error_class_name(e), detail);
     }
     errors()[pos] = e;
-    release_request(r);
-    *handle = MPI_REQUEST_NULL;
+    retire_request(r, handle);
   }
 
   // After positions [0, used) were finished.
@@ -257,10 +257,10 @@ extern "C" int PMPI_Request_free(MPI_Request* request) {
   if (int e = call.arg(request != nullptr, "request is null")) return e;
   Request* r = find_request(*request);
   if (!r) return call.fail(MPI_ERR_REQUEST, "invalid request 0x%x", unsigned(*request));
-  if (r->done()) {
-    release_request(r);
-  } else {
+  if (r->active && !r->done()) {
     free_in_flight(r);
+  } else {
+    release_request(r);
   }
   *request = MPI_REQUEST_NULL;
   return MPI_SUCCESS;

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "api.h"
+#include "bsend.h"
 #include "call.h"
 #include "coll.h"
 #include "context_ids.h"
@@ -75,11 +76,12 @@ extern "C" int PMPI_Finalized(int* flag) {
 }
 PIMNIC_MPI_ALIAS(MPI_Finalized)
 
-// Sends the user freed still complete; then everyone meets, so that no message is in flight when
-// the transport lets the NIC go.
+// Sends the user freed and buffered sends still complete; then everyone meets, so that no message
+// is in flight when the transport lets the NIC go.
 extern "C" int PMPI_Finalize(void) {
   Call call("MPI_Finalize");
   reap_freed_requests(true);
+  wait_buffered_sends();
   if (int e = coll_barrier(call, *world_comm())) return e;
   runtime().transport->finalize();
   runtime().phase = Runtime::Phase::Finalized;

@@ -4,43 +4,44 @@
 #include "api.h"
 #include "call.h"
 #include "p2p.h"
+#include "p2p_post.h"
 #include "runtime.h"
 
-using namespace pimnic::mpi;
-
-namespace {
+namespace pimnic::mpi {
 
 int post_send(Call& call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm_handle,
-              SendMode mode, Request*& out) {
+              SendMode mode, bool start, Request*& out) {
   Comm* comm;
   const TypeInfo* type;
   uint32_t bytes;
-  if (int e = call.comm(comm_handle, comm)) return e;
-  if (int e = call.count(count)) return e;
-  if (int e = call.datatype(datatype, type)) return e;
+  if (int e = call.message(comm_handle, comm, buf, count, datatype, type)) return e;
   if (int e = call.packed_bytes(count, *type, bytes)) return e;
-  if (int e = call.buffer(buf, count)) return e;
   if (int e = call.dest(*comm, dest)) return e;
   if (int e = call.send_tag(tag)) return e;
-  out = start_send(*comm, buf, count, *type, bytes, dest, tag, mode);
+  out = start ? start_send(*comm, buf, count, *type, bytes, dest, tag, mode)
+              : describe_send(*comm, buf, count, *type, bytes, dest, tag, mode);
   return MPI_SUCCESS;
 }
 
 int post_recv(Call& call, void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm_handle,
-              Request*& out) {
+              bool start, Request*& out) {
   Comm* comm;
   const TypeInfo* type;
   uint32_t bytes;
-  if (int e = call.comm(comm_handle, comm)) return e;
-  if (int e = call.count(count)) return e;
-  if (int e = call.datatype(datatype, type)) return e;
+  if (int e = call.message(comm_handle, comm, buf, count, datatype, type)) return e;
   if (int e = call.packed_bytes(count, *type, bytes)) return e;
-  if (int e = call.buffer(buf, count)) return e;
   if (int e = call.source(*comm, source)) return e;
   if (int e = call.recv_tag(tag)) return e;
-  out = start_recv(*comm, buf, *type, bytes, source, tag);
+  out = start ? start_recv(*comm, buf, count, *type, bytes, source, tag)
+              : describe_recv(*comm, buf, count, *type, bytes, source, tag);
   return MPI_SUCCESS;
 }
+
+}  // namespace pimnic::mpi
+
+using namespace pimnic::mpi;
+
+namespace {
 
 // Wait for a request the call started itself, report its status and error, release it.
 int complete(Call& call, Request* r, MPI_Status* status) {
@@ -55,7 +56,7 @@ int complete(Call& call, Request* r, MPI_Status* status) {
 
 // A receive whose partner send could not start (MPI_ERRORS_RETURN): take it back.
 void abandon(Request* recv) {
-  if (recv->kind == Request::Kind::Recv) runtime().transport->cancel(recv->op);
+  if (!recv->done()) runtime().transport->cancel(recv->op);
   wait_done(recv);
   release_request(recv);
 }
@@ -64,7 +65,7 @@ int blocking_send(const char* name, const void* buf, int count, MPI_Datatype dat
                   MPI_Comm comm, SendMode mode) {
   Call call(name);
   Request* r;
-  if (int e = post_send(call, buf, count, datatype, dest, tag, comm, mode, r)) return e;
+  if (int e = post_send(call, buf, count, datatype, dest, tag, comm, mode, true, r)) return e;
   return complete(call, r, MPI_STATUS_IGNORE);
 }
 
@@ -73,7 +74,7 @@ int nonblocking_send(const char* name, const void* buf, int count, MPI_Datatype 
   Call call(name);
   if (int e = call.arg(request != nullptr, "request is null")) return e;
   Request* r;
-  if (int e = post_send(call, buf, count, datatype, dest, tag, comm, mode, r)) return e;
+  if (int e = post_send(call, buf, count, datatype, dest, tag, comm, mode, true, r)) return e;
   *request = request_handle(r);
   return MPI_SUCCESS;
 }
@@ -138,7 +139,7 @@ extern "C" int PMPI_Recv(void* buf, int count, MPI_Datatype datatype, int source
                          MPI_Status* status) {
   Call call("MPI_Recv");
   Request* r;
-  if (int e = post_recv(call, buf, count, datatype, source, tag, comm, r)) return e;
+  if (int e = post_recv(call, buf, count, datatype, source, tag, comm, true, r)) return e;
   return complete(call, r, status);
 }
 PIMNIC_MPI_ALIAS(MPI_Recv)
@@ -148,7 +149,7 @@ extern "C" int PMPI_Irecv(void* buf, int count, MPI_Datatype datatype, int sourc
   Call call("MPI_Irecv");
   if (int e = call.arg(request != nullptr, "request is null")) return e;
   Request* r;
-  if (int e = post_recv(call, buf, count, datatype, source, tag, comm, r)) return e;
+  if (int e = post_recv(call, buf, count, datatype, source, tag, comm, true, r)) return e;
   *request = request_handle(r);
   return MPI_SUCCESS;
 }
@@ -161,8 +162,8 @@ extern "C" int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype se
                              MPI_Comm comm, MPI_Status* status) {
   Call call("MPI_Sendrecv");
   Request *recv, *send;
-  if (int e = post_recv(call, recvbuf, recvcount, recvtype, source, recvtag, comm, recv)) return e;
-  if (int e = post_send(call, sendbuf, sendcount, sendtype, dest, sendtag, comm, SendMode::Standard, send)) {
+  if (int e = post_recv(call, recvbuf, recvcount, recvtype, source, recvtag, comm, true, recv)) return e;
+  if (int e = post_send(call, sendbuf, sendcount, sendtype, dest, sendtag, comm, SendMode::Standard, true, send)) {
     abandon(recv);
     return e;
   }
@@ -179,16 +180,13 @@ extern "C" int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype
   Comm* comm_checked;
   const TypeInfo* type;
   uint32_t span;
-  if (int e = call.comm(comm, comm_checked)) return e;
-  if (int e = call.count(count)) return e;
-  if (int e = call.datatype(datatype, type)) return e;
+  if (int e = call.message(comm, comm_checked, buf, count, datatype, type)) return e;
   if (int e = call.memory_bytes(count, *type, span)) return e;
-  if (int e = call.buffer(buf, count)) return e;
   Scratch outgoing(span);
   memcpy(outgoing.bytes(), buf, span);
   Request *recv, *send;
-  if (int e = post_recv(call, buf, count, datatype, source, recvtag, comm, recv)) return e;
-  if (int e = post_send(call, outgoing.bytes(), count, datatype, dest, sendtag, comm, SendMode::Standard, send)) {
+  if (int e = post_recv(call, buf, count, datatype, source, recvtag, comm, true, recv)) return e;
+  if (int e = post_send(call, outgoing.bytes(), count, datatype, dest, sendtag, comm, SendMode::Standard, true, send)) {
     abandon(recv);
     return e;
   }
@@ -266,6 +264,7 @@ extern "C" int PMPI_Cancel(MPI_Request* request) {
   if (int e = call.arg(request != nullptr, "request is null")) return e;
   Request* r = find_request(*request);
   if (!r) return call.fail(MPI_ERR_REQUEST, "invalid request 0x%x", unsigned(*request));
+  if (!r->active) return call.fail(MPI_ERR_REQUEST, "the persistent request is not active");
   if (r->kind == Request::Kind::Recv && !r->done()) runtime().transport->cancel(r->op);
   return MPI_SUCCESS;
 }

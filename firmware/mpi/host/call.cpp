@@ -98,6 +98,23 @@ int Call::op(MPI_Op handle, const TypeInfo& type, const OpInfo*& out) {
 
 int Call::arg(bool ok, const char* what) { return ok ? MPI_SUCCESS : fail(MPI_ERR_ARG, "%s", what); }
 
+int Call::message(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,
+                  const TypeInfo*& type) {
+  if (int e = this->comm(comm_handle, comm)) return e;
+  if (int e = this->count(count)) return e;
+  if (int e = this->datatype(datatype, type)) return e;
+  return buffer(buf, count);
+}
+
+int Call::reduction(MPI_Comm comm_handle, Comm*& comm, int count, MPI_Datatype datatype, const TypeInfo*& type,
+                    MPI_Op op_handle, const OpInfo*& op, uint32_t& bytes) {
+  if (int e = this->comm(comm_handle, comm)) return e;
+  if (int e = this->count(count)) return e;
+  if (int e = this->datatype(datatype, type)) return e;
+  if (int e = this->op(op_handle, *type, op)) return e;
+  return memory_bytes(count, *type, bytes);
+}
+
 int fail_outside(const char* call, int error_class, const char* detail) {
   if (!runtime().running()) fatal_error(call, error_class, detail);
   return raise_error(nullptr, call, error_class, detail);

@@ -40,6 +40,13 @@ class Call {
   int op(MPI_Op handle, const TypeInfo& type, const OpInfo*& out);
   int arg(bool ok, const char* what);  // MPI_ERR_ARG "what" unless ok
 
+  // The buffer arguments of a message: communicator, count, datatype, buffer.
+  int message(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,
+              const TypeInfo*& type);
+  // A reduction's: communicator, count, datatype, op (and that it applies), count * extent.
+  int reduction(MPI_Comm comm_handle, Comm*& comm, int count, MPI_Datatype datatype, const TypeInfo*& type,
+                MPI_Op op_handle, const OpInfo*& op, uint32_t& bytes);
+
   // Raise an error of `error_class`; printf-style detail.
   int fail(int error_class, const char* format, ...) __attribute__((format(printf, 3, 4)));
 

@@ -32,11 +32,8 @@ extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int ro
   Comm* comm;
   const TypeInfo* type;
   uint32_t bytes;
-  if (int e = call.comm(comm_handle, comm)) return e;
-  if (int e = call.count(count)) return e;
-  if (int e = call.datatype(datatype, type)) return e;
+  if (int e = call.message(comm_handle, comm, buffer, count, datatype, type)) return e;
   if (int e = call.memory_bytes(count, *type, bytes)) return e;
-  if (int e = call.buffer(buffer, count)) return e;
   if (int e = call.root(*comm, root)) return e;
   return coll_bcast(call, *comm, buffer, bytes, root);
 }

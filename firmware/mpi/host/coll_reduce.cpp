@@ -38,16 +38,6 @@ int coll_allreduce(Call& call, Comm& comm, const void* mine, void* result, int c
 
 namespace {
 
-// The checks every reduction shares: communicator, count, datatype, op, the byte count.
-int check_reduction(Call& call, MPI_Comm comm_handle, int count, MPI_Datatype datatype, MPI_Op op_handle, Comm*& comm,
-                    const TypeInfo*& type, const OpInfo*& op, uint32_t& bytes) {
-  if (int e = call.comm(comm_handle, comm)) return e;
-  if (int e = call.count(count)) return e;
-  if (int e = call.datatype(datatype, type)) return e;
-  if (int e = call.op(op_handle, *type, op)) return e;
-  return call.memory_bytes(count, *type, bytes);
-}
-
 // The send buffer's checks: null with data, or the same as the receive buffer (MPI_IN_PLACE is the
 // way to say that).
 int check_send_buffer(Call& call, const void* sendbuf, const void* recvbuf, int count, bool recvbuf_used) {
@@ -70,7 +60,7 @@ extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Da
   const TypeInfo* type;
   const OpInfo* op;
   uint32_t bytes;
-  if (int e = check_reduction(call, comm_handle, count, datatype, op_handle, comm, type, op, bytes)) return e;
+  if (int e = call.reduction(comm_handle, comm, count, datatype, type, op_handle, op, bytes)) return e;
   if (int e = call.root(*comm, root)) return e;
   const bool at_root = comm->rank == root;
   if (sendbuf == MPI_IN_PLACE) {
@@ -101,7 +91,7 @@ extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI
   const TypeInfo* type;
   const OpInfo* op;
   uint32_t bytes;
-  if (int e = check_reduction(call, comm_handle, count, datatype, op_handle, comm, type, op, bytes)) return e;
+  if (int e = call.reduction(comm_handle, comm, count, datatype, type, op_handle, op, bytes)) return e;
   if (sendbuf == MPI_IN_PLACE) {
     sendbuf = recvbuf;
   } else if (int e = check_send_buffer(call, sendbuf, recvbuf, count, true)) {
@@ -121,7 +111,7 @@ extern "C" int PMPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int
   const TypeInfo* type;
   const OpInfo* op;
   uint32_t bytes;
-  if (int e = check_reduction(call, comm_handle, 0, datatype, op_handle, comm, type, op, bytes)) return e;
+  if (int e = call.reduction(comm_handle, comm, 0, datatype, type, op_handle, op, bytes)) return e;
   Layout layout(comm->size);
   if (int e = layout.consecutive(call, recvcounts, *type)) return e;
   const uint32_t total_bytes = layout.total();

@@ -10,11 +10,7 @@ namespace {
 
 int check_scan(Call& call, const void*& sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op_handle,
                MPI_Comm comm_handle, Comm*& comm, const TypeInfo*& type, const OpInfo*& op, uint32_t& bytes) {
-  if (int e = call.comm(comm_handle, comm)) return e;
-  if (int e = call.count(count)) return e;
-  if (int e = call.datatype(datatype, type)) return e;
-  if (int e = call.op(op_handle, *type, op)) return e;
-  if (int e = call.memory_bytes(count, *type, bytes)) return e;
+  if (int e = call.reduction(comm_handle, comm, count, datatype, type, op_handle, op, bytes)) return e;
   if (sendbuf == MPI_IN_PLACE) sendbuf = recvbuf;
   if (int e = call.buffer(sendbuf, count)) return e;
   return call.buffer(recvbuf, count);

@@ -5,49 +5,75 @@
 
 namespace pimnic::mpi {
 
-Request* start_bytes_send(Comm& comm, uint32_t context, const void* data, uint32_t bytes, int dest, int tag,
-                          SendMode mode) {
-  if (dest == MPI_PROC_NULL) return new_request(Request::Kind::ProcNull, &comm);
-  Request* r = new_request(Request::Kind::Send, &comm);
-  runtime().transport->send(r->op, data, bytes, comm.world_rank(dest), tag, context, mode);
+namespace {
+
+Request* describe(Request::Kind kind, Comm& comm, uint32_t context, const void* buf, int count, const TypeInfo* type,
+                  uint32_t bytes, int peer, int tag, SendMode mode) {
+  Request* r = new_request(kind, &comm);
+  r->buf = const_cast<void*>(buf);
+  r->count = count;
+  r->type = type && !type->contiguous() ? type : nullptr;  // only padded types need the type later
+  r->bytes = bytes;
+  r->peer = peer;
+  r->tag = tag;
+  r->context = context;
+  r->mode = mode;
   return r;
 }
 
-Request* start_bytes_recv(Comm& comm, uint32_t context, void* data, uint32_t capacity, int source, int tag) {
-  if (source == MPI_PROC_NULL) {
-    Request* r = new_request(Request::Kind::ProcNull, &comm);
-    r->op.is_recv = true;
-    return r;
-  }
-  Request* r = new_request(Request::Kind::Recv, &comm);
-  r->capacity = capacity;
-  const int32_t world_source = source == MPI_ANY_SOURCE ? kAnySource : comm.world_rank(source);
-  runtime().transport->recv(r->op, data, capacity, world_source, tag == MPI_ANY_TAG ? kAnyTag : tag, context);
+Request* started(Request* r) {
+  start_request(r);
   return r;
+}
+
+}  // namespace
+
+void start_request(Request* r) {
+  r->op = Operation{};
+  r->active = true;
+  if (r->proc_null()) return;
+  void* data = r->buf;
+  if (r->type) {  // a padded type: through the packed copy
+    if (!r->packed) r->packed = checked_alloc(r->bytes, "pack buffer");
+    data = r->packed;
+  }
+  Transport& transport = *runtime().transport;
+  if (r->kind == Request::Kind::Send) {
+    if (r->type) pack_items(*r->type, r->buf, uint32_t(r->count), r->packed);
+    transport.send(r->op, data, r->bytes, r->comm->world_rank(r->peer), r->tag, r->context, r->mode);
+  } else {
+    const int32_t source = r->peer == MPI_ANY_SOURCE ? kAnySource : r->comm->world_rank(r->peer);
+    transport.recv(r->op, data, r->bytes, source, r->tag == MPI_ANY_TAG ? kAnyTag : r->tag, r->context);
+  }
+}
+
+Request* start_bytes_send(Comm& comm, uint32_t context, const void* data, uint32_t bytes, int dest, int tag,
+                          SendMode mode) {
+  return started(describe(Request::Kind::Send, comm, context, data, 0, nullptr, bytes, dest, tag, mode));
+}
+
+Request* start_bytes_recv(Comm& comm, uint32_t context, void* data, uint32_t capacity, int source, int tag) {
+  return started(
+      describe(Request::Kind::Recv, comm, context, data, 0, nullptr, capacity, source, tag, SendMode::Standard));
+}
+
+Request* describe_send(Comm& comm, const void* buf, int count, const TypeInfo& type, uint32_t bytes, int dest, int tag,
+                       SendMode mode) {
+  return describe(Request::Kind::Send, comm, comm.p2p_context(), buf, count, &type, bytes, dest, tag, mode);
+}
+
+Request* describe_recv(Comm& comm, void* buf, int count, const TypeInfo& type, uint32_t bytes, int source, int tag) {
+  return describe(Request::Kind::Recv, comm, comm.p2p_context(), buf, count, &type, bytes, source, tag,
+                  SendMode::Standard);
 }
 
 Request* start_send(Comm& comm, const void* buf, int count, const TypeInfo& type, uint32_t bytes, int dest, int tag,
                     SendMode mode) {
-  if (type.contiguous() || dest == MPI_PROC_NULL) {
-    return start_bytes_send(comm, comm.p2p_context(), buf, bytes, dest, tag, mode);
-  }
-  void* packed = checked_alloc(bytes, "pack buffer");
-  pack_items(type, buf, uint32_t(count), packed);
-  Request* r = start_bytes_send(comm, comm.p2p_context(), packed, bytes, dest, tag, mode);
-  r->packed = packed;  // freed with the request
-  return r;
+  return started(describe_send(comm, buf, count, type, bytes, dest, tag, mode));
 }
 
-Request* start_recv(Comm& comm, void* buf, const TypeInfo& type, uint32_t bytes, int source, int tag) {
-  if (type.contiguous() || source == MPI_PROC_NULL) {
-    return start_bytes_recv(comm, comm.p2p_context(), buf, bytes, source, tag);
-  }
-  void* packed = checked_alloc(bytes, "pack buffer");
-  Request* r = start_bytes_recv(comm, comm.p2p_context(), packed, bytes, source, tag);
-  r->packed = packed;
-  r->items = buf;
-  r->type = &type;
-  return r;
+Request* start_recv(Comm& comm, void* buf, int count, const TypeInfo& type, uint32_t bytes, int source, int tag) {
+  return started(describe_recv(comm, buf, count, type, bytes, source, tag));
 }
 
 void wait_done(Request* request) {

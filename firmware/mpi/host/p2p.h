@@ -16,10 +16,16 @@ Request* start_bytes_send(Comm& comm, uint32_t context, const void* data, uint32
 Request* start_bytes_recv(Comm& comm, uint32_t context, void* data, uint32_t capacity, int source, int tag);
 
 // `count` items of `type` (bytes = count * type.size) on the point-to-point context; items of a
-// padded type travel packed.
+// padded type travel packed. describe_* fills a request without starting it (persistent requests).
+Request* describe_send(Comm& comm, const void* buf, int count, const TypeInfo& type, uint32_t bytes, int dest, int tag,
+                       SendMode mode);
+Request* describe_recv(Comm& comm, void* buf, int count, const TypeInfo& type, uint32_t bytes, int source, int tag);
 Request* start_send(Comm& comm, const void* buf, int count, const TypeInfo& type, uint32_t bytes, int dest, int tag,
                     SendMode mode);
-Request* start_recv(Comm& comm, void* buf, const TypeInfo& type, uint32_t bytes, int source, int tag);
+Request* start_recv(Comm& comm, void* buf, int count, const TypeInfo& type, uint32_t bytes, int source, int tag);
+
+// Start (again) the message a request describes.
+void start_request(Request* request);
 
 // Until the request is done (the transport sleeps until the NIC signals).
 void wait_done(Request* request);

@@ -50,6 +50,7 @@ Pool& pool() {
 
 Request* new_request(Request::Kind kind, Comm* comm) {
   Pool& p = pool();
+  if (!p.freed_in_flight.empty()) reap_freed_requests(false);  // (a loop of MPI_Isend + MPI_Request_free)
   if (!p.first_free) p.grow();
   Request* r = &p.at(p.first_free);
   p.first_free = r->next_free;
@@ -93,11 +94,12 @@ void empty_status(MPI_Status* status, int source) {
 }
 
 int finish_request(Request* r, MPI_Status* status, char* detail, int detail_size) {
-  if (r->kind == Request::Kind::ProcNull) {
-    empty_status(status, r->op.is_recv ? MPI_PROC_NULL : MPI_ANY_SOURCE);
+  const bool is_recv = r->kind == Request::Kind::Recv;
+  if (r->proc_null()) {
+    empty_status(status, is_recv ? MPI_PROC_NULL : MPI_ANY_SOURCE);
     return MPI_SUCCESS;
   }
-  if (r->kind == Request::Kind::Send) {
+  if (!is_recv) {
     empty_status(status, MPI_ANY_SOURCE);  // a send has no source; cancelled stays 0 (sends are never cancelled)
     return MPI_SUCCESS;
   }
@@ -107,20 +109,34 @@ int finish_request(Request* r, MPI_Status* status, char* detail, int detail_size
     if (status != MPI_STATUS_IGNORE) status->pimnic_cancelled = 1;
     return MPI_SUCCESS;
   }
-  const uint32_t received = op.found.bytes < r->capacity ? op.found.bytes : r->capacity;
-  if (r->packed) unpack_items(*r->type, r->packed, received / r->type->size, r->items);
+  const uint32_t received = op.found.bytes < r->bytes ? op.found.bytes : r->bytes;
+  if (r->packed) unpack_items(*r->type, r->packed, received / r->type->size, r->buf);
   if (status != MPI_STATUS_IGNORE) {
     status->MPI_SOURCE = r->comm->rank_of_world(op.found.source);
     status->MPI_TAG = op.found.tag;
     status->pimnic_bytes = int(received);
     status->pimnic_cancelled = 0;
   }
-  if (op.truncated || op.found.bytes > r->capacity) {
+  if (op.truncated || op.found.bytes > r->bytes) {
     snprintf(detail, size_t(detail_size), "message of %u bytes truncated to %u", unsigned(op.found.bytes),
-             unsigned(r->capacity));
+             unsigned(r->bytes));
     return MPI_ERR_TRUNCATE;
   }
   return MPI_SUCCESS;
+}
+
+void retire_request(Request* request, MPI_Request* handle) {
+  if (request->persistent) {
+    request->active = false;
+    return;
+  }
+  release_request(request);
+  *handle = MPI_REQUEST_NULL;
+}
+
+void free_in_flight(Request* request) {
+  request->user_freed = true;
+  pool().freed_in_flight.push_back(request);
 }
 
 void reap_freed_requests(bool wait) {
@@ -138,11 +154,6 @@ void reap_freed_requests(bool wait) {
       ++i;
     }
   }
-}
-
-void free_in_flight(Request* request) {
-  request->user_freed = true;
-  pool().freed_in_flight.push_back(request);
 }
 
 }  // namespace pimnic::mpi

@@ -12,30 +12,42 @@ namespace pimnic::mpi {
 struct Comm;
 
 struct Request {
-  enum class Kind : uint8_t { Unused, Send, Recv, ProcNull };
+  enum class Kind : uint8_t { Unused, Send, Recv };
   Kind kind = Kind::Unused;
   bool user_freed = false;  // MPI_Request_free while in flight: reclaimed once done
+  bool persistent = false;  // MPI_Send_init / MPI_Recv_init: kept after completion, restarted by MPI_Start
+  bool active = false;      // started and not yet completed
   Operation op;
   Comm* comm = nullptr;  // referenced while the request lives
-  // Receives of a packed type land in `packed` and are unpacked into `items` on completion.
-  void* packed = nullptr;
-  void* items = nullptr;
+  // The message (p2p.cpp starts it): `count` items of `type` (null: raw bytes) at `buf`, `bytes`
+  // long (a receive's capacity), to or from comm rank `peer` (MPI_PROC_NULL: nothing moves), on
+  // `context`.
+  void* buf = nullptr;
+  int count = 0;
   const TypeInfo* type = nullptr;
-  uint32_t capacity = 0;  // receives: bytes the buffer holds
-  uint32_t index = 0;     // handle index
+  uint32_t bytes = 0;
+  int peer = 0;
+  int tag = 0;
+  uint32_t context = 0;
+  SendMode mode = SendMode::Standard;
+  void* packed = nullptr;  // items of a padded type travel through here (kept across restarts)
+  uint32_t index = 0;      // handle index
   uint32_t next_free = 0;
 
-  bool done() const { return kind == Kind::ProcNull || op.done(); }
-  bool is_recv() const { return kind == Kind::Recv || (kind == Kind::ProcNull && op.is_recv); }
+  bool proc_null() const { return peer == MPI_PROC_NULL; }
+  bool done() const { return proc_null() || op.done(); }
 };
 
 // A fresh request of `kind` on `comm` (referenced). Never null.
 Request* new_request(Request::Kind kind, Comm* comm);
-// The live request of a handle (not MPI_REQUEST_NULL), or null.
+// The live request of a handle (not MPI_REQUEST_NULL; active or not), or null.
 Request* find_request(MPI_Request handle);
 MPI_Request request_handle(const Request* request);
 // Back to the pool: frees the packed buffer and the communicator reference.
 void release_request(Request* request);
+// A completed request is done with: a persistent one becomes inactive (its handle stays), any
+// other is released and its handle becomes MPI_REQUEST_NULL.
+void retire_request(Request* request, MPI_Request* handle);
 
 // The status of a done request (`status` may be MPI_STATUS_IGNORE; MPI_ERROR is left alone), and
 // any unpacking its receive needs. Returns MPI_SUCCESS or MPI_ERR_TRUNCATE with `detail` filled.

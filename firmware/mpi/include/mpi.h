@@ -4,7 +4,7 @@
  * lists what is implemented and what is not.
  *
  * Handles are ints whose top byte says what they are (1 communicator, 2 datatype, 3 op, 4 request,
- * 5 error handler, 6 attribute key): a datatype passed as a communicator is MPI_ERR_COMM, not a
+ * 5 error handler, 6 attribute key, 7 group): a datatype passed as a communicator is MPI_ERR_COMM, not a
  * crash. Numbers the standard leaves to the implementation (error classes,
  * MPI_ANY_SOURCE, MPI_PROC_NULL, MPI_UNDEFINED) have the values MPICH uses, so that a program that
  * prints them prints the same thing under both. */
@@ -25,6 +25,7 @@ typedef int MPI_Datatype;
 typedef int MPI_Op;
 typedef int MPI_Request;
 typedef int MPI_Errhandler;
+typedef int MPI_Group;
 typedef long MPI_Aint; /* an address-sized integer on the ILP32 and LP64 targets pimnic builds for */
 typedef long long MPI_Offset;
 typedef long long MPI_Count;
@@ -103,6 +104,9 @@ typedef struct MPI_Status {
 
 #define MPI_REQUEST_NULL ((MPI_Request)0x04000000)
 
+#define MPI_GROUP_NULL ((MPI_Group)0x07000000)
+#define MPI_GROUP_EMPTY ((MPI_Group)0x07000001)
+
 #define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0x05000000)
 #define MPI_ERRORS_ARE_FATAL ((MPI_Errhandler)0x05000001)
 #define MPI_ERRORS_RETURN ((MPI_Errhandler)0x05000002)
@@ -124,6 +128,7 @@ typedef struct MPI_Status {
 #define MPI_MAX_PROCESSOR_NAME 128
 #define MPI_MAX_ERROR_STRING 512
 #define MPI_MAX_OBJECT_NAME 128
+#define MPI_BSEND_OVERHEAD 32 /* bytes MPI_Bsend needs in the attached buffer besides the message */
 
 #define MPI_THREAD_SINGLE 0
 #define MPI_THREAD_FUNNELED 1
@@ -197,6 +202,23 @@ PIMNIC_MPI_FN(int, Attr_get, (MPI_Comm comm, int keyval, void *attribute_val, in
 PIMNIC_MPI_FN(int, Comm_set_name, (MPI_Comm comm, const char *name))
 PIMNIC_MPI_FN(int, Comm_get_name, (MPI_Comm comm, char *name, int *resultlen))
 
+/* groups */
+PIMNIC_MPI_FN(int, Comm_group, (MPI_Comm comm, MPI_Group *group))
+PIMNIC_MPI_FN(int, Comm_create, (MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Group_size, (MPI_Group group, int *size))
+PIMNIC_MPI_FN(int, Group_rank, (MPI_Group group, int *rank))
+PIMNIC_MPI_FN(int, Group_translate_ranks,
+              (MPI_Group group1, int n, const int ranks1[], MPI_Group group2, int ranks2[]))
+PIMNIC_MPI_FN(int, Group_compare, (MPI_Group group1, MPI_Group group2, int *result))
+PIMNIC_MPI_FN(int, Group_incl, (MPI_Group group, int n, const int ranks[], MPI_Group *newgroup))
+PIMNIC_MPI_FN(int, Group_excl, (MPI_Group group, int n, const int ranks[], MPI_Group *newgroup))
+PIMNIC_MPI_FN(int, Group_range_incl, (MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup))
+PIMNIC_MPI_FN(int, Group_range_excl, (MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup))
+PIMNIC_MPI_FN(int, Group_union, (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
+PIMNIC_MPI_FN(int, Group_intersection, (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
+PIMNIC_MPI_FN(int, Group_difference, (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
+PIMNIC_MPI_FN(int, Group_free, (MPI_Group * group))
+
 /* errors */
 PIMNIC_MPI_FN(int, Comm_set_errhandler, (MPI_Comm comm, MPI_Errhandler errhandler))
 PIMNIC_MPI_FN(int, Comm_get_errhandler, (MPI_Comm comm, MPI_Errhandler *errhandler))
@@ -213,6 +235,12 @@ PIMNIC_MPI_FN(int, Error_class, (int errorcode, int *errorclass))
 PIMNIC_MPI_FN(int, Send, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
 PIMNIC_MPI_FN(int, Ssend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
 PIMNIC_MPI_FN(int, Rsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Bsend, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Ibsend,
+              (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Buffer_attach, (void *buffer, int size))
+PIMNIC_MPI_FN(int, Buffer_detach, (void *buffer_addr, int *size))
 PIMNIC_MPI_FN(int, Recv,
               (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status))
 PIMNIC_MPI_FN(int, Isend,
@@ -246,6 +274,19 @@ PIMNIC_MPI_FN(int, Testany,
 PIMNIC_MPI_FN(int, Testsome,
               (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
                MPI_Status array_of_statuses[]))
+PIMNIC_MPI_FN(int, Send_init,
+              (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Ssend_init,
+              (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Rsend_init,
+              (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Recv_init,
+              (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request))
+PIMNIC_MPI_FN(int, Start, (MPI_Request * request))
+PIMNIC_MPI_FN(int, Startall, (int count, MPI_Request array_of_requests[]))
 PIMNIC_MPI_FN(int, Request_free, (MPI_Request * request))
 PIMNIC_MPI_FN(int, Request_get_status, (MPI_Request request, int *flag, MPI_Status *status))
 PIMNIC_MPI_FN(int, Probe, (int source, int tag, MPI_Comm comm, MPI_Status *status))
