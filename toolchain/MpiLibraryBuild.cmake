@@ -33,6 +33,10 @@ ExternalProject_Add(mpi_library
   INSTALL_COMMAND ""
   USES_TERMINAL_BUILD ON)
 add_dependencies(firmware mpi_library)
+# Test programs linked against the library (tests/mpilib) wait for it.
+if(TARGET mpilib_qemu_programs)
+  add_dependencies(mpilib_qemu_programs mpi_library)
+endif()
 
 # pimnic-mpicc (C, gcc) and pimnic-mpicxx (C++, g++): one template.
 foreach(wrapper IN ITEMS mpicc mpicxx)

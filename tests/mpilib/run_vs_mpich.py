@@ -3,7 +3,10 @@
 the same source built with Debian's MPICH (mpirun.mpich), with N ranks each; stdout must be
 identical, and both runs must succeed (or, with --fails, both must fail).
 
-usage: run_vs_mpich.py --launch MPILIB_LAUNCH --mpirun MPIRUN -n N [--fails] OURS MPICH"""
+With --emulator (qemu-ppc-static), OURS is a powerpc-linux executable (the library as built for
+the simulated hosts) that each rank runs under the emulator.
+
+usage: run_vs_mpich.py --launch MPILIB_LAUNCH --mpirun MPIRUN -n N [--fails] [--emulator E] OURS MPICH"""
 import argparse
 import os
 import signal
@@ -30,10 +33,12 @@ def main():
     parser.add_argument("--mpirun", required=True)
     parser.add_argument("-n", type=int, required=True)
     parser.add_argument("--fails", action="store_true", help="the program must end with a non-zero status")
+    parser.add_argument("--emulator", help="run OURS under this emulator (qemu-ppc-static)")
     parser.add_argument("ours")
     parser.add_argument("mpich")
     args = parser.parse_args()
-    our_status, our_out, our_err = run([args.launch, "-n", str(args.n), args.ours])
+    ours = [args.emulator, args.ours] if args.emulator else [args.ours]
+    our_status, our_out, our_err = run([args.launch, "-n", str(args.n)] + ours)
     ref_status, ref_out, ref_err = run([args.mpirun, "-n", str(args.n), args.mpich])
     problems = []
     if our_out != ref_out:
