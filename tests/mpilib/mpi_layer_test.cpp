@@ -8,6 +8,7 @@
 
 #include "context_ids.h"
 #include "datatype.h"
+#include "datatype_derived.h"
 #include "handles.h"
 #include "op.h"
 #include "pair_types.h"
@@ -206,5 +207,73 @@ TEST_SUITE("mpilib") {
     CHECK(free_user_op(op));
     CHECK(find_op(op) == nullptr);
     CHECK_FALSE(free_user_op(op));
+  }
+
+  TEST_CASE("derived types flatten, merge runs, and know their bounds") {
+    const TypeInfo& dbl = *find_type(MPI_DOUBLE);
+    const char* why = "";
+    // vector(3 blocks of 2 doubles, stride 4): runs at 0, 32, 64
+    Placement blocks[3] = {{0, &dbl, 2}, {32, &dbl, 2}, {64, &dbl, 2}};
+    const TypeInfo* v = build_derived(blocks, 3, false, &why);
+    REQUIRE(v != nullptr);
+    CHECK(v->segment_count == 3);
+    CHECK(v->size == 48);
+    CHECK(v->extent == 80);
+    CHECK_FALSE(v->dense);
+    CHECK(v->basic_elements() == 6);
+    // contiguous runs merge; a contiguous type of a dense type is dense
+    Placement two[2] = {{0, &dbl, 2}, {16, &dbl, 3}};
+    const TypeInfo* c = build_derived(two, 2, false, &why);
+    CHECK(c->segment_count == 1);
+    CHECK(c->dense);
+    // two of v: v's segments again at its extent (80), where the first copy's last run (64..80)
+    // continues into the second's first (80..96): 5 runs
+    Placement of_v[1] = {{0, v, 2}};
+    const TypeInfo* vv = build_derived(of_v, 1, false, &why);
+    CHECK(vv->segment_count == 5);
+    CHECK(vv->segments[2].offset == 64);
+    CHECK(vv->segments[2].count == 4);
+    CHECK(vv->segments[3].offset == 112);
+    CHECK(vv->extent == 160);
+    // structs pad their extent to their largest alignment, as C does
+    Placement s[2] = {{0, find_type(MPI_INT), 1}, {4, find_type(MPI_FLOAT), 1}};
+    const TypeInfo* padded = build_derived(s, 2, true, &why);
+    CHECK(padded->extent == 8);
+    CHECK(padded->dense);  // int and float back to back: no hole, no padding
+    Placement t[2] = {{0, &dbl, 1}, {8, find_type(MPI_INT), 1}};
+    const TypeInfo* with_tail = build_derived(t, 2, true, &why);
+    CHECK(with_tail->size == 12);
+    CHECK(with_tail->extent == sizeof(Pair<double>));
+    CHECK_FALSE(with_tail->dense);
+    // resized: another lower bound and extent, the same data
+    const TypeInfo* r = resize_derived(*v, -8, 16, &why);
+    CHECK(r->lb == -8);
+    CHECK(r->extent == 16);
+    CHECK(r->true_lb == 0);
+    CHECK(r->true_extent == 80);
+    CHECK(resize_derived(*v, 0, -1, &why) == nullptr);
+    for (const TypeInfo* type : {v, c, vv, padded, with_tail, r}) free_derived_handle(type);
+  }
+
+  TEST_CASE("derived items pack in typemap order and unpack around their holes") {
+    const TypeInfo& i32 = *find_type(MPI_INT);
+    const char* why = "";
+    Placement blocks[2] = {{8, &i32, 1}, {0, &i32, 2}};  // typemap order is not address order
+    const TypeInfo* t = build_derived(blocks, 2, false, &why);
+    const int items[6] = {1, 2, 3, 4, 5, 6};  // two items, extent 12
+    int packed[6];
+    pack_items(*t, items, 2, packed);
+    const int expected[6] = {3, 1, 2, 6, 4, 5};
+    for (int i = 0; i < 6; ++i) CHECK(packed[i] == expected[i]);
+    int back[6] = {0, 0, 0, 0, 0, 0};
+    unpack_items(*t, packed, 2, back);
+    for (int i = 0; i < 6; ++i) CHECK(back[i] == items[i]);
+    // elements: 3 per item; 20 bytes are one item and two ints; 18 bytes end inside an int
+    CHECK(elements_in(*t, 24) == 6);
+    CHECK(elements_in(*t, 20) == 5);
+    CHECK(elements_in(*t, 18) == -1);
+    // a pair counts two elements; its value alone is one
+    CHECK(elements_in(*find_type(MPI_DOUBLE_INT), 12 + 8) == 3);
+    free_derived_handle(t);
   }
 }

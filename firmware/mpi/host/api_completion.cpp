@@ -197,7 +197,7 @@ extern "C" int PMPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
 }
 PIMNIC_MPI_ALIAS(MPI_Test)
 
-extern "C" int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]) {
+extern "C" int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status* array_of_statuses) {
   Call call("MPI_Waitall");
   Vec<Request*> requests;
   if (int e = lookup_all(call, count, array_of_requests, requests)) return e;
@@ -208,7 +208,7 @@ extern "C" int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Stat
 }
 PIMNIC_MPI_ALIAS(MPI_Waitall)
 
-extern "C" int PMPI_Testall(int count, MPI_Request array_of_requests[], int* flag, MPI_Status array_of_statuses[]) {
+extern "C" int PMPI_Testall(int count, MPI_Request array_of_requests[], int* flag, MPI_Status* array_of_statuses) {
   Call call("MPI_Testall");
   Vec<Request*> requests;
   if (int e = lookup_all(call, count, array_of_requests, requests)) return e;
@@ -239,14 +239,14 @@ extern "C" int PMPI_Testany(int count, MPI_Request array_of_requests[], int* ind
 PIMNIC_MPI_ALIAS(MPI_Testany)
 
 extern "C" int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int* outcount, int array_of_indices[],
-                             MPI_Status array_of_statuses[]) {
+                             MPI_Status* array_of_statuses) {
   Call call("MPI_Waitsome");
   return some(call, incount, array_of_requests, outcount, array_of_indices, array_of_statuses, true);
 }
 PIMNIC_MPI_ALIAS(MPI_Waitsome)
 
 extern "C" int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int* outcount, int array_of_indices[],
-                             MPI_Status array_of_statuses[]) {
+                             MPI_Status* array_of_statuses) {
   Call call("MPI_Testsome");
   return some(call, incount, array_of_requests, outcount, array_of_indices, array_of_statuses, false);
 }

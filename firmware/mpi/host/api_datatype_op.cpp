@@ -1,13 +1,14 @@
 // Datatype queries and reduction operations as the program sees them.
 #include "api.h"
 #include "call.h"
+#include "reduction_data.h"
 
 using namespace pimnic::mpi;
 
 extern "C" int PMPI_Type_size(MPI_Datatype datatype, int* size) {
   Call call("MPI_Type_size");
   const TypeInfo* type;
-  if (int e = call.datatype(datatype, type)) return e;
+  if (int e = call.any_datatype(datatype, type)) return e;
   if (int e = call.arg(size != nullptr, "size is null")) return e;
   *size = int(type->size);
   return MPI_SUCCESS;
@@ -17,23 +18,13 @@ PIMNIC_MPI_ALIAS(MPI_Type_size)
 extern "C" int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
   Call call("MPI_Type_get_extent");
   const TypeInfo* type;
-  if (int e = call.datatype(datatype, type)) return e;
+  if (int e = call.any_datatype(datatype, type)) return e;
   if (int e = call.arg(lb && extent, "lb or extent is null")) return e;
-  *lb = 0;
+  *lb = MPI_Aint(type->lb);
   *extent = MPI_Aint(type->extent);
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_get_extent)
-
-extern "C" int PMPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) {
-  Call call("MPI_Type_extent");
-  const TypeInfo* type;
-  if (int e = call.datatype(datatype, type)) return e;
-  if (int e = call.arg(extent != nullptr, "extent is null")) return e;
-  *extent = MPI_Aint(type->extent);
-  return MPI_SUCCESS;
-}
-PIMNIC_MPI_ALIAS(MPI_Type_extent)
 
 extern "C" int PMPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
   Call call("MPI_Op_create");
@@ -73,7 +64,11 @@ extern "C" int PMPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, M
   if (int e = call.op(op_handle, *type, op)) return e;
   if (int e = call.buffer(inbuf, count)) return e;
   if (int e = call.buffer(inoutbuf, count)) return e;
-  reduce_items(*op, inbuf, inoutbuf, uint32_t(count), *type, datatype);
+  ReductionData data(*type, count);
+  const void* in = data.input(inbuf);
+  void* inout = data.inout(inoutbuf);
+  reduce_items(*op, in, inout, uint32_t(count), *type, datatype);
+  data.finish(inoutbuf);
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Reduce_local)

@@ -173,20 +173,22 @@ extern "C" int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype se
 }
 PIMNIC_MPI_ALIAS(MPI_Sendrecv)
 
-// The outgoing items are copied aside first: the reply lands in the same buffer.
+// The outgoing items are packed aside first (and sent as their packed bytes): the reply lands in
+// the same buffer.
 extern "C" int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                                      int recvtag, MPI_Comm comm, MPI_Status* status) {
   Call call("MPI_Sendrecv_replace");
   Comm* comm_checked;
   const TypeInfo* type;
-  uint32_t span;
+  uint32_t bytes;
   if (int e = call.message(comm, comm_checked, buf, count, datatype, type)) return e;
-  if (int e = call.memory_bytes(count, *type, span)) return e;
-  Scratch outgoing(span);
-  memcpy(outgoing.bytes(), buf, span);
+  if (int e = call.packed_bytes(count, *type, bytes)) return e;
+  Scratch outgoing(bytes);
+  pack_items(*type, buf, uint32_t(count), outgoing.bytes());
   Request *recv, *send;
   if (int e = post_recv(call, buf, count, datatype, source, recvtag, comm, true, recv)) return e;
-  if (int e = post_send(call, outgoing.bytes(), count, datatype, dest, sendtag, comm, SendMode::Standard, true, send)) {
+  if (int e = post_send(call, outgoing.bytes(), int(bytes), MPI_PACKED, dest, sendtag, comm, SendMode::Standard, true,
+                        send)) {
     abandon(recv);
     return e;
   }
@@ -234,25 +236,24 @@ extern "C" int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, i
   if (int e = call.arg(status && status != MPI_STATUS_IGNORE && count, "status or count is null")) return e;
   if (int e = call.datatype(datatype, type)) return e;
   const uint32_t bytes = uint32_t(status->pimnic_bytes);
+  if (type->size == 0) {  // (a derived type without data)
+    *count = 0;
+    return MPI_SUCCESS;
+  }
   *count = bytes % type->size ? MPI_UNDEFINED : int(bytes / type->size);
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Get_count)
 
-// Basic elements: a pair type's item has two (the value and the index).
+// Basic elements: a pair type's item has two (the value and the index), a derived type's its
+// typemap's; a message may end inside an item.
 extern "C" int PMPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
   Call call("MPI_Get_elements");
   const TypeInfo* type;
   if (int e = call.arg(status && status != MPI_STATUS_IGNORE && count, "status or count is null")) return e;
   if (int e = call.datatype(datatype, type)) return e;
-  const uint32_t bytes = uint32_t(status->pimnic_bytes);
-  if (type->type_class != TypeClass::Pair) {
-    *count = bytes % type->size ? MPI_UNDEFINED : int(bytes / type->size);
-    return MPI_SUCCESS;
-  }
-  const uint32_t value_bytes = type->size - uint32_t(sizeof(int));
-  const uint32_t rest = bytes % type->size;
-  *count = rest != 0 && rest != value_bytes ? MPI_UNDEFINED : int(2 * (bytes / type->size) + (rest ? 1 : 0));
+  const int64_t elements = elements_in(*type, uint32_t(status->pimnic_bytes));
+  *count = elements < 0 || elements > 0x7fffffff ? MPI_UNDEFINED : int(elements);
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Get_elements)

@@ -37,11 +37,17 @@ int Call::comm(MPI_Comm handle, Comm*& out) {
 
 int Call::count(int count) { return count < 0 ? fail(MPI_ERR_COUNT, "negative count %d", count) : MPI_SUCCESS; }
 
-int Call::datatype(MPI_Datatype handle, const TypeInfo*& out) {
+int Call::any_datatype(MPI_Datatype handle, const TypeInfo*& out) {
   out = find_type(handle);
   if (out) return MPI_SUCCESS;
   if (handle == MPI_DATATYPE_NULL) return fail(MPI_ERR_TYPE, "null datatype");
   return fail(MPI_ERR_TYPE, "invalid datatype 0x%x", unsigned(handle));
+}
+
+int Call::datatype(MPI_Datatype handle, const TypeInfo*& out) {
+  if (int e = any_datatype(handle, out)) return e;
+  if (!out->committed) return fail(MPI_ERR_TYPE, "datatype 0x%x is not committed (MPI_Type_commit)", unsigned(handle));
+  return MPI_SUCCESS;
 }
 
 int Call::buffer(const void* buf, int count) {
@@ -92,7 +98,13 @@ int Call::op(MPI_Op handle, const TypeInfo& type, const OpInfo*& out) {
     if (handle == MPI_OP_NULL) return fail(MPI_ERR_OP, "null operation");
     return fail(MPI_ERR_OP, "invalid operation 0x%x", unsigned(handle));
   }
-  if (!op_applies(*out, type)) return fail(MPI_ERR_OP, "%s is not defined for %s", out->name, type.name);
+  if (!op_applies(*out, type)) {
+    if (type.derived()) return fail(MPI_ERR_OP, "%s is not defined for derived datatypes", out->name);
+    return fail(MPI_ERR_OP, "%s is not defined for %s", out->name, type.name);
+  }
+  if (type.derived() && type.true_lb < 0) {
+    return fail(MPI_ERR_TYPE, "reductions over a derived type with data before its origin are not supported");
+  }
   return MPI_SUCCESS;
 }
 

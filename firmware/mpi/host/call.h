@@ -26,7 +26,8 @@ class Call {
 
   int comm(MPI_Comm handle, Comm*& out);
   int count(int count);
-  int datatype(MPI_Datatype handle, const TypeInfo*& out);
+  int datatype(MPI_Datatype handle, const TypeInfo*& out);      // committed: for communication
+  int any_datatype(MPI_Datatype handle, const TypeInfo*& out);  // committed or not: queries, constructors
   int buffer(const void* buf, int count);  // null with items to move
   // count * size (the bytes a message carries) or count * extent (the bytes the items span in
   // memory), at most INT_MAX.

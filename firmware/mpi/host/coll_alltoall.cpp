@@ -45,11 +45,14 @@ int alltoall(Call& call, const void* sendbuf, int sendcount, const int* sendcoun
   int e = varying ? receives.displaced(call, recvcounts, rdispls, *rtype) : receives.uniform(call, recvcount, *rtype);
   if (e) return e;
   if (int e = call.buffer(recvbuf, receives.total() ? 1 : 0)) return e;
-  char* out = static_cast<char*>(recvbuf);
+  char* out = receives.view(recvbuf);
   if (sendbuf == MPI_IN_PLACE) {  // the data to send is in recvbuf, laid out as the receives
+    receives.pack(recvbuf);
     Scratch copy(receives.span());
     memcpy(copy.bytes(), out, receives.span());
-    return exchange(call, *comm, copy.bytes(), receives, out, receives);
+    if (int e = exchange(call, *comm, copy.bytes(), receives, out, receives)) return e;
+    receives.unpack(recvbuf);
+    return MPI_SUCCESS;
   }
   const TypeInfo* stype;
   if (int e = call.datatype(sendtype, stype)) return e;
@@ -57,7 +60,11 @@ int alltoall(Call& call, const void* sendbuf, int sendcount, const int* sendcoun
   e = varying ? sends.displaced(call, sendcounts, sdispls, *stype) : sends.uniform(call, sendcount, *stype);
   if (e) return e;
   if (int e = call.buffer(sendbuf, sends.total() ? 1 : 0)) return e;
-  return exchange(call, *comm, static_cast<const char*>(sendbuf), sends, out, receives);
+  const char* in = sends.view(const_cast<void*>(sendbuf));
+  sends.pack(sendbuf);
+  if (int e = exchange(call, *comm, in, sends, out, receives)) return e;
+  receives.unpack(recvbuf);
+  return MPI_SUCCESS;
 }
 
 }  // namespace

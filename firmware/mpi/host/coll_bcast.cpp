@@ -1,6 +1,7 @@
 // MPI_Bcast: a binomial tree from the root (ranks taken relative to it): ceil(log2 n) steps.
 #include "api.h"
 #include "coll.h"
+#include "coll_layout.h"
 
 namespace pimnic::mpi {
 
@@ -35,6 +36,10 @@ extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int ro
   if (int e = call.message(comm_handle, comm, buffer, count, datatype, type)) return e;
   if (int e = call.memory_bytes(count, *type, bytes)) return e;
   if (int e = call.root(*comm, root)) return e;
-  return coll_bcast(call, *comm, buffer, bytes, root);
+  Block items(*type, count, buffer);
+  if (comm->rank == root) items.pack();
+  if (int e = coll_bcast(call, *comm, items.data(), items.bytes(), root)) return e;
+  if (comm->rank != root) items.unpack();
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Bcast)

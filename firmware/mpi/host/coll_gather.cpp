@@ -43,26 +43,24 @@ int coll_allgather_bytes(Call& call, Comm& comm, const void* mine, uint32_t byte
 
 namespace {
 
-// Sender side of a gather: its items, or null when MPI_IN_PLACE at the root.
-int check_send_side(Call& call, const void*& sendbuf, int sendcount, MPI_Datatype sendtype, bool in_place_allowed,
-                    uint32_t& bytes) {
+// Sender side of a gather: its type, or null when MPI_IN_PLACE (at the root).
+int check_send_side(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, bool in_place_allowed,
+                    const TypeInfo*& type) {
+  type = nullptr;
   if (sendbuf == MPI_IN_PLACE) {
-    if (!in_place_allowed) return call.fail(MPI_ERR_BUFFER, "MPI_IN_PLACE is for the root only");
-    sendbuf = nullptr;
-    bytes = 0;
-    return MPI_SUCCESS;
+    return in_place_allowed ? MPI_SUCCESS : call.fail(MPI_ERR_BUFFER, "MPI_IN_PLACE is for the root only");
   }
-  const TypeInfo* type;
+  uint32_t bytes;
   if (int e = call.count(sendcount)) return e;
   if (int e = call.datatype(sendtype, type)) return e;
   if (int e = call.memory_bytes(sendcount, *type, bytes)) return e;
   return call.buffer(sendbuf, sendcount);
 }
 
-// Allgather's second half: rank 0 has every block in recvbuf at the layout's offsets.
+// Allgather's second half: rank 0 has every block in its view at the layout's offsets.
 int spread_from_zero(Call& call, Comm& comm, char* recvbuf, Layout& layout) {
   const uint32_t total = layout.total();
-  if (layout.packed()) return coll_bcast(call, comm, recvbuf, total, 0);
+  if (layout.consecutive_blocks()) return coll_bcast(call, comm, recvbuf, total, 0);
   Scratch together(total);
   const int n = comm.size;
   uint32_t at = 0;
@@ -92,25 +90,39 @@ int gather(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype
     if (int e = call.root(*comm, root)) return e;
   }
   const bool receives = everyone || comm->rank == root;
-  uint32_t send_bytes;
-  if (int e = check_send_side(call, sendbuf, sendcount, sendtype, receives, send_bytes)) return e;
+  const TypeInfo* send_type;
+  if (int e = check_send_side(call, sendbuf, sendcount, sendtype, receives, send_type)) return e;
   Layout layout(receives ? comm->size : 0);
+  char* view = nullptr;
   if (receives) {
     const TypeInfo* type;
     if (int e = call.datatype(recvtype, type)) return e;
     const int e = varying ? layout.displaced(call, recvcounts, displs, *type) : layout.uniform(call, recvcount, *type);
     if (e) return e;
     if (int e = call.buffer(recvbuf, layout.total() ? 1 : 0)) return e;
+    view = layout.view(recvbuf);
   }
-  char* out = static_cast<char*>(recvbuf);
-  if (!everyone) return coll_gather_bytes(call, *comm, sendbuf, send_bytes, out, layout.lengths(), layout.offsets(), root);
-  // In place: my block is already in recvbuf.
-  if (!sendbuf && comm->rank != 0) {
-    sendbuf = out + layout.offsets()[comm->rank];
-    send_bytes = layout.lengths()[comm->rank];
+  const int gatherer = everyone ? 0 : root;
+  // What I contribute: my items (packed if need be); in place, my block of recvbuf (the gatherer's
+  // stays where it is: null).
+  Block mine(send_type ? *send_type : *find_type(MPI_BYTE), send_type ? sendcount : 0, sendbuf);
+  const void* contribution = mine.data();
+  uint32_t bytes = mine.bytes();
+  if (send_type) {
+    mine.pack();
+  } else {
+    layout.pack(recvbuf, comm->rank);
+    contribution = comm->rank == gatherer ? nullptr : view + layout.offsets()[comm->rank];
+    bytes = comm->rank == gatherer ? 0 : layout.lengths()[comm->rank];
   }
-  if (int e = coll_gather_bytes(call, *comm, sendbuf, send_bytes, out, layout.lengths(), layout.offsets(), 0)) return e;
-  return spread_from_zero(call, *comm, out, layout);
+  if (int e = coll_gather_bytes(call, *comm, contribution, bytes, view, layout.lengths(), layout.offsets(), gatherer)) {
+    return e;
+  }
+  if (everyone) {
+    if (int e = spread_from_zero(call, *comm, view, layout)) return e;
+  }
+  if (receives) layout.unpack(recvbuf);
+  return MPI_SUCCESS;
 }
 
 }  // namespace

@@ -6,12 +6,13 @@
 #include "api.h"
 #include "coll.h"
 #include "coll_layout.h"
+#include "reduction_data.h"
 
 namespace pimnic::mpi {
 
 int coll_reduce_to_zero(Call& call, Comm& comm, const void* mine, void* result, int count, const TypeInfo& type,
                         MPI_Datatype type_handle, const OpInfo& op) {
-  const uint32_t bytes = uint32_t(count) * type.extent;
+  const uint32_t bytes = reduction_bytes(type, count);
   Scratch held(bytes), incoming(bytes);
   char* acc = held.bytes();      // my ranks' reduction so far
   char* other = incoming.bytes();
@@ -33,7 +34,7 @@ int coll_reduce_to_zero(Call& call, Comm& comm, const void* mine, void* result, 
 int coll_allreduce(Call& call, Comm& comm, const void* mine, void* result, int count, const TypeInfo& type,
                    MPI_Datatype type_handle, const OpInfo& op) {
   if (int e = coll_reduce_to_zero(call, comm, mine, result, count, type, type_handle, op)) return e;
-  return coll_bcast(call, comm, result, uint32_t(count) * type.extent, 0);
+  return coll_bcast(call, comm, result, reduction_bytes(type, count), 0);
 }
 
 namespace {
@@ -73,14 +74,16 @@ extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Da
     if (int e = call.buffer(recvbuf, count)) return e;
   }
   if (count == 0) return MPI_SUCCESS;
-  if (root == 0) {
-    return coll_reduce_to_zero(call, *comm, sendbuf, recvbuf, count, *type, datatype, *op);
-  }
-  Scratch result(comm->rank == 0 ? bytes : 0);
-  if (int e = coll_reduce_to_zero(call, *comm, sendbuf, result.bytes(), count, *type, datatype, *op)) return e;
-  if (comm->rank == 0) return coll_send(call, *comm, result.bytes(), bytes, root, kTagReduceResult);
-  if (at_root) return coll_recv(call, *comm, recvbuf, bytes, 0, kTagReduceResult);
-  return MPI_SUCCESS;
+  ReductionData data(*type, count);
+  const void* in = data.input(sendbuf);
+  // Rank 0 gets the result; the root, if another rank, gets it from rank 0.
+  Scratch at_zero(comm->rank == 0 && !at_root ? data.bytes() : 0);
+  void* out = at_root ? data.output(recvbuf) : at_zero.bytes();
+  int e = coll_reduce_to_zero(call, *comm, in, out, count, *type, datatype, *op);
+  if (!e && root != 0 && comm->rank == 0) e = coll_send(call, *comm, out, data.bytes(), root, kTagReduceResult);
+  if (!e && root != 0 && at_root) e = coll_recv(call, *comm, out, data.bytes(), 0, kTagReduceResult);
+  if (!e && at_root) data.finish(recvbuf);
+  return e;
 }
 PIMNIC_MPI_ALIAS(MPI_Reduce)
 
@@ -99,7 +102,12 @@ extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI
   }
   if (int e = call.buffer(recvbuf, count)) return e;
   if (count == 0) return MPI_SUCCESS;
-  return coll_allreduce(call, *comm, sendbuf, recvbuf, count, *type, datatype, *op);
+  ReductionData data(*type, count);
+  const void* in = data.input(sendbuf);
+  void* out = data.output(recvbuf);
+  if (int e = coll_allreduce(call, *comm, in, out, count, *type, datatype, *op)) return e;
+  data.finish(recvbuf);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Allreduce)
 
@@ -112,10 +120,11 @@ extern "C" int PMPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int
   const OpInfo* op;
   uint32_t bytes;
   if (int e = call.reduction(comm_handle, comm, 0, datatype, type, op_handle, op, bytes)) return e;
-  Layout layout(comm->size);
-  if (int e = layout.consecutive(call, recvcounts, *type)) return e;
-  const uint32_t total_bytes = layout.total();
-  const int total = int(total_bytes / type->extent);
+  const int n = comm->size;
+  Layout items(n);  // (checks the counts and their sum)
+  if (int e = items.consecutive(call, recvcounts, *type)) return e;
+  int total = 0;
+  for (int i = 0; i < n; ++i) total += recvcounts[i];
   const int mine = recvcounts[comm->rank];
   if (sendbuf == MPI_IN_PLACE) {
     sendbuf = recvbuf;  // the whole vector, in recvbuf
@@ -125,9 +134,22 @@ extern "C" int PMPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int
     if (int e = call.buffer(recvbuf, mine)) return e;
   }
   if (total == 0) return MPI_SUCCESS;
-  Scratch result(comm->rank == 0 ? total_bytes : 0);
-  if (int e = coll_reduce_to_zero(call, *comm, sendbuf, result.bytes(), total, *type, datatype, *op)) return e;
-  return coll_scatter_bytes(call, *comm, result.bytes(), layout.lengths(), layout.offsets(), recvbuf,
-                            layout.lengths()[comm->rank], 0);
+  ReductionData whole(*type, total), part(*type, mine);
+  Vec<uint32_t> lengths, offsets;  // of each rank's part of the result
+  for (int i = 0, first = 0; i < n; first += recvcounts[i], ++i) {
+    lengths.push_back(reduction_bytes(*type, recvcounts[i]));
+    offsets.push_back(uint32_t(first) * type->extent);
+  }
+  const void* in = whole.input(sendbuf);
+  Scratch result(comm->rank == 0 ? whole.bytes() : 0);
+  if (int e = coll_reduce_to_zero(call, *comm, in, result.bytes(), total, *type, datatype, *op)) {
+    return e;
+  }
+  void* out = part.output(recvbuf);
+  if (int e = coll_scatter_bytes(call, *comm, result.bytes(), lengths.data(), offsets.data(), out, part.bytes(), 0)) {
+    return e;
+  }
+  part.finish(recvbuf);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Reduce_scatter)

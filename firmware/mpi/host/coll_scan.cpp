@@ -4,6 +4,7 @@
 
 #include "api.h"
 #include "coll.h"
+#include "reduction_data.h"
 
 namespace pimnic::mpi {
 namespace {
@@ -33,13 +34,19 @@ extern "C" int PMPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Data
   }
   if (count == 0) return MPI_SUCCESS;
   // recvbuf = prefix(0..r-1) op mine
-  if (sendbuf != recvbuf) memcpy(recvbuf, sendbuf, bytes);
+  ReductionData data(*type, count);
+  const void* in = data.input(sendbuf);
+  void* out = data.output(recvbuf);
+  if (in != out) memcpy(out, in, data.bytes());
   if (comm->rank > 0) {
-    Scratch prefix(bytes);
-    if (int e = coll_recv(call, *comm, prefix.bytes(), bytes, comm->rank - 1, kTagScan)) return e;
-    reduce_items(*op, prefix.bytes(), recvbuf, uint32_t(count), *type, datatype);
+    Scratch prefix(data.bytes());
+    if (int e = coll_recv(call, *comm, prefix.bytes(), data.bytes(), comm->rank - 1, kTagScan)) return e;
+    reduce_items(*op, prefix.bytes(), out, uint32_t(count), *type, datatype);
   }
-  if (comm->rank + 1 < comm->size) return coll_send(call, *comm, recvbuf, bytes, comm->rank + 1, kTagScan);
+  if (comm->rank + 1 < comm->size) {
+    if (int e = coll_send(call, *comm, out, data.bytes(), comm->rank + 1, kTagScan)) return e;
+  }
+  data.finish(recvbuf);
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Scan)
@@ -56,13 +63,18 @@ extern "C" int PMPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Da
   }
   if (count == 0) return MPI_SUCCESS;
   // recvbuf = prefix(0..r-1) (rank 0's is left alone); rank r + 1 gets prefix(0..r-1) op mine
-  Scratch next(bytes);
-  memcpy(next.bytes(), sendbuf, bytes);
+  ReductionData data(*type, count);
+  Scratch next(data.bytes());
+  memcpy(next.bytes(), data.input(sendbuf), data.bytes());
+  void* out = data.output(recvbuf);
   if (comm->rank > 0) {
-    if (int e = coll_recv(call, *comm, recvbuf, bytes, comm->rank - 1, kTagScan)) return e;
-    reduce_items(*op, recvbuf, next.bytes(), uint32_t(count), *type, datatype);
+    if (int e = coll_recv(call, *comm, out, data.bytes(), comm->rank - 1, kTagScan)) return e;
+    reduce_items(*op, out, next.bytes(), uint32_t(count), *type, datatype);
   }
-  if (comm->rank + 1 < comm->size) return coll_send(call, *comm, next.bytes(), bytes, comm->rank + 1, kTagScan);
+  if (comm->rank + 1 < comm->size) {
+    if (int e = coll_send(call, *comm, next.bytes(), data.bytes(), comm->rank + 1, kTagScan)) return e;
+  }
+  if (comm->rank > 0) data.finish(recvbuf);
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Exscan)

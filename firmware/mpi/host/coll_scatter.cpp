@@ -39,26 +39,32 @@ int scatter(Call& call, const void* sendbuf, int sendcount, bool varying, const 
   if (int e = call.root(*comm, root)) return e;
   const bool at_root = comm->rank == root;
   Layout layout(at_root ? comm->size : 0);
+  char* view = nullptr;
   if (at_root) {
     const TypeInfo* type;
     if (int e = call.datatype(sendtype, type)) return e;
     const int e = varying ? layout.displaced(call, sendcounts, displs, *type) : layout.uniform(call, sendcount, *type);
     if (e) return e;
     if (int e = call.buffer(sendbuf, layout.total() ? 1 : 0)) return e;
+    view = layout.view(const_cast<void*>(sendbuf));
+    layout.pack(sendbuf);
   }
-  uint32_t capacity = 0;
-  if (recvbuf == MPI_IN_PLACE) {
+  if (recvbuf == MPI_IN_PLACE) {  // the root's own block stays in sendbuf
     if (!at_root) return call.fail(MPI_ERR_BUFFER, "MPI_IN_PLACE is for the root only");
-    recvbuf = nullptr;
-  } else {
-    const TypeInfo* type;
-    if (int e = call.count(recvcount)) return e;
-    if (int e = call.datatype(recvtype, type)) return e;
-    if (int e = call.memory_bytes(recvcount, *type, capacity)) return e;
-    if (int e = call.buffer(recvbuf, recvcount)) return e;
+    return coll_scatter_bytes(call, *comm, view, layout.lengths(), layout.offsets(), nullptr, 0, root);
   }
-  return coll_scatter_bytes(call, *comm, static_cast<const char*>(sendbuf), layout.lengths(), layout.offsets(), recvbuf,
-                            capacity, root);
+  const TypeInfo* type;
+  uint32_t capacity;
+  if (int e = call.count(recvcount)) return e;
+  if (int e = call.datatype(recvtype, type)) return e;
+  if (int e = call.memory_bytes(recvcount, *type, capacity)) return e;
+  if (int e = call.buffer(recvbuf, recvcount)) return e;
+  Block mine(*type, recvcount, recvbuf);
+  if (int e = coll_scatter_bytes(call, *comm, view, layout.lengths(), layout.offsets(), mine.data(), mine.bytes(), root)) {
+    return e;
+  }
+  mine.unpack();
+  return MPI_SUCCESS;
 }
 
 }  // namespace

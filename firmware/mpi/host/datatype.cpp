@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "handles.h"
+#include "datatype_derived.h"
 #include "pair_types.h"
 
 namespace pimnic::mpi {
@@ -25,18 +26,35 @@ constexpr Scalar scalar_of() {
 
 template <class T>
 constexpr TypeInfo plain(const char* name, TypeClass type_class) {
-  return {name, type_class, scalar_of<T>(), uint32_t(sizeof(T)), uint32_t(sizeof(T)), 0};
+  return {name,    type_class, scalar_of<T>(), uint32_t(sizeof(T)), uint32_t(sizeof(T)), 0, uint32_t(alignof(T)),
+          true,    nullptr,    0,              0,                   0,                   0, 0,
+          true,    1};
 }
 
 template <class V>
 constexpr TypeInfo pair(const char* name) {
-  return {name, TypeClass::Pair, scalar_of<V>(), uint32_t(sizeof(V) + sizeof(int)), uint32_t(sizeof(Pair<V>)),
-          uint32_t(offsetof(Pair<V>, index))};
+  constexpr uint32_t size = uint32_t(sizeof(V) + sizeof(int));
+  return {name,
+          TypeClass::Pair,
+          scalar_of<V>(),
+          size,
+          uint32_t(sizeof(Pair<V>)),
+          uint32_t(offsetof(Pair<V>, index)),
+          uint32_t(alignof(Pair<V>)),
+          size == sizeof(Pair<V>),
+          nullptr,
+          0,
+          0,
+          0,
+          0,
+          0,
+          true,
+          1};
 }
 
 // Indexed by the handle's index (mpi.h); entry 0 is MPI_DATATYPE_NULL.
 const TypeInfo kTypes[] = {
-    {"MPI_DATATYPE_NULL", TypeClass::Byte, Scalar::U8, 0, 0, 0},
+    {"MPI_DATATYPE_NULL", TypeClass::Byte, Scalar::U8, 0, 0, 0, 1, true, nullptr, 0, 0, 0, 0, 0, false, 1},
     plain<char>("MPI_CHAR", TypeClass::Character),
     plain<signed char>("MPI_SIGNED_CHAR", TypeClass::Integer),
     plain<unsigned char>("MPI_UNSIGNED_CHAR", TypeClass::Integer),
@@ -71,23 +89,40 @@ const TypeInfo kTypes[] = {
     pair<int>("MPI_2INT"),
     pair<short>("MPI_SHORT_INT"),
     pair<long double>("MPI_LONG_DOUBLE_INT"),
+    plain<unsigned char>("MPI_PACKED", TypeClass::Byte),
 };
 constexpr uint32_t kTypeCount = sizeof kTypes / sizeof kTypes[0];
-static_assert(handle_index(MPI_LONG_DOUBLE_INT) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
+static_assert(handle_index(MPI_PACKED) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
 
 }  // namespace
 
 const TypeInfo* find_type(MPI_Datatype handle) {
   if (!handle_is(handle, HandleKind::Datatype)) return nullptr;
-  uint32_t index = handle_index(handle);
-  if (index == 0 || index >= kTypeCount) return nullptr;
-  return &kTypes[index];
+  const uint32_t index = handle_index(handle);
+  if (index == 0) return nullptr;
+  return index < kTypeCount ? &kTypes[index] : find_derived(index - kTypeCount);
 }
 
+uint32_t predefined_type_count() { return kTypeCount; }
+
 void pack_items(const TypeInfo& type, const void* items, uint32_t count, void* packed) {
-  const uint32_t value_bytes = type.size - uint32_t(sizeof(int));
+  if (type.dense) {
+    memcpy(packed, items, size_t(count) * type.size);
+    return;
+  }
   const char* in = static_cast<const char*>(items);
   char* out = static_cast<char*>(packed);
+  if (type.derived()) {
+    for (uint32_t i = 0; i < count; ++i, in += type.extent) {
+      for (uint32_t s = 0; s < type.segment_count; ++s) {
+        const Segment& seg = type.segments[s];
+        pack_items(*seg.type, in + seg.offset, seg.count, out);
+        out += size_t(seg.count) * seg.type->size;
+      }
+    }
+    return;
+  }
+  const uint32_t value_bytes = type.size - uint32_t(sizeof(int));  // a pair with padding
   for (uint32_t i = 0; i < count; ++i, in += type.extent, out += type.size) {
     memcpy(out, in, value_bytes);
     memcpy(out + value_bytes, in + type.index_offset, sizeof(int));
@@ -95,13 +130,58 @@ void pack_items(const TypeInfo& type, const void* items, uint32_t count, void* p
 }
 
 void unpack_items(const TypeInfo& type, const void* packed, uint32_t count, void* items) {
-  const uint32_t value_bytes = type.size - uint32_t(sizeof(int));
+  if (type.dense) {
+    memcpy(items, packed, size_t(count) * type.size);
+    return;
+  }
   const char* in = static_cast<const char*>(packed);
   char* out = static_cast<char*>(items);
+  if (type.derived()) {
+    for (uint32_t i = 0; i < count; ++i, out += type.extent) {
+      for (uint32_t s = 0; s < type.segment_count; ++s) {
+        const Segment& seg = type.segments[s];
+        unpack_items(*seg.type, in, seg.count, out + seg.offset);
+        in += size_t(seg.count) * seg.type->size;
+      }
+    }
+    return;
+  }
+  const uint32_t value_bytes = type.size - uint32_t(sizeof(int));
   for (uint32_t i = 0; i < count; ++i, in += type.size, out += type.extent) {
     memcpy(out, in, value_bytes);
     memcpy(out + type.index_offset, in + value_bytes, sizeof(int));
   }
+}
+
+namespace {
+
+// Elements in the first `bytes` (less than one item's size) of a packed item.
+int64_t elements_in_part(const TypeInfo& type, uint32_t bytes) {
+  if (bytes == 0) return 0;
+  if (!type.derived()) {  // only a pair's value can stand alone
+    return type.type_class == TypeClass::Pair && bytes == type.size - uint32_t(sizeof(int)) ? 1 : -1;
+  }
+  int64_t elements = 0;
+  for (uint32_t s = 0; s < type.segment_count; ++s) {
+    const Segment& seg = type.segments[s];
+    const uint64_t seg_bytes = uint64_t(seg.count) * seg.type->size;
+    if (bytes >= seg_bytes) {
+      elements += int64_t(seg.count) * seg.type->basic_elements();
+      bytes -= uint32_t(seg_bytes);
+      continue;
+    }
+    const int64_t part = elements_in_part(*seg.type, bytes % seg.type->size);
+    return part < 0 ? -1 : elements + int64_t(bytes / seg.type->size) * seg.type->basic_elements() + part;
+  }
+  return elements;
+}
+
+}  // namespace
+
+int64_t elements_in(const TypeInfo& type, uint32_t bytes) {
+  if (type.size == 0) return bytes ? -1 : 0;
+  const int64_t part = elements_in_part(type, bytes % type.size);
+  return part < 0 ? -1 : int64_t(bytes / type.size) * type.basic_elements() + part;
 }
 
 }  // namespace pimnic::mpi

@@ -51,7 +51,8 @@ bool free_user_op(MPI_Op handle) {
 }
 
 bool op_applies(const OpInfo& op, const TypeInfo& type) {
-  const TypeClass c = type.type_class;
+  if (op.code == OpCode::User) return true;
+  const TypeClass c = type.type_class;  // (Derived: no predefined op, as the standard says)
   switch (op.code) {
     case OpCode::Max:
     case OpCode::Min:
@@ -65,7 +66,7 @@ bool op_applies(const OpInfo& op, const TypeInfo& type) {
     case OpCode::Bxor: return c == TypeClass::Integer || c == TypeClass::Byte;
     case OpCode::Minloc:
     case OpCode::Maxloc: return c == TypeClass::Pair;
-    case OpCode::User: return true;
+    default: return false;
   }
   return false;
 }

@@ -25,7 +25,7 @@ MPI_Op create_user_op(MPI_User_function* function, bool commutative);
 bool free_user_op(MPI_Op handle);
 
 // May `op` combine items of `type`? (MPI-1 4.9.2: MPI_SUM on MPI_CHAR or MPI_MAXLOC on MPI_INT is
-// erroneous; user ops take anything.)
+// erroneous, and so is any predefined op on a derived type; user ops take anything.)
 bool op_applies(const OpInfo& op, const TypeInfo& type);
 
 // inout[i] = in[i] op inout[i] for `count` items in memory layout (extent apart). For a

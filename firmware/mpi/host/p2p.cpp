@@ -12,7 +12,8 @@ Request* describe(Request::Kind kind, Comm& comm, uint32_t context, const void* 
   Request* r = new_request(kind, &comm);
   r->buf = const_cast<void*>(buf);
   r->count = count;
-  r->type = type && !type->contiguous() ? type : nullptr;  // only padded types need the type later
+  r->type = type && !type->contiguous() ? type : nullptr;  // only packed types need the type later
+  type_ref(r->type);
   r->bytes = bytes;
   r->peer = peer;
   r->tag = tag;
@@ -33,7 +34,7 @@ void start_request(Request* r) {
   r->active = true;
   if (r->proc_null()) return;
   void* data = r->buf;
-  if (r->type) {  // a padded type: through the packed copy
+  if (r->type) {  // a packed type: through the packed copy
     if (!r->packed) r->packed = checked_alloc(r->bytes, "pack buffer");
     data = r->packed;
   }

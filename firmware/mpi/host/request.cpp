@@ -77,10 +77,12 @@ MPI_Request request_handle(const Request* request) { return make_handle(HandleKi
 void release_request(Request* request) {
   free(request->packed);
   comm_unref(request->comm);
+  type_unref(request->type);
   Pool& p = pool();
   request->kind = Request::Kind::Unused;
   request->packed = nullptr;
   request->comm = nullptr;
+  request->type = nullptr;
   request->next_free = p.first_free;
   p.first_free = request->index;
 }

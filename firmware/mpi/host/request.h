@@ -30,7 +30,7 @@ struct Request {
   int tag = 0;
   uint32_t context = 0;
   SendMode mode = SendMode::Standard;
-  void* packed = nullptr;  // items of a padded type travel through here (kept across restarts)
+  void* packed = nullptr;  // items of a packed type travel through here (kept across restarts)
   uint32_t index = 0;      // handle index
   uint32_t next_free = 0;
 

@@ -70,6 +70,10 @@ class Scratch {
   Scratch(const Scratch&) = delete;
   Scratch& operator=(const Scratch&) = delete;
   ~Scratch() { free(data_); }
+  void allocate(size_t bytes) {
+    free(data_);
+    data_ = checked_alloc(bytes, "temporary buffer");
+  }
   char* bytes() { return static_cast<char*>(data_); }
 
  private:

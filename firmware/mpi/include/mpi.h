@@ -87,6 +87,7 @@ typedef struct MPI_Status {
 #define MPI_2INT ((MPI_Datatype)0x02000020)
 #define MPI_SHORT_INT ((MPI_Datatype)0x02000021)
 #define MPI_LONG_DOUBLE_INT ((MPI_Datatype)0x02000022)
+#define MPI_PACKED ((MPI_Datatype)0x02000023) /* the bytes of MPI_Pack */
 
 #define MPI_OP_NULL ((MPI_Op)0x03000000)
 #define MPI_MAX ((MPI_Op)0x03000001)
@@ -171,6 +172,8 @@ typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn;
 typedef void(MPI_Handler_function)(MPI_Comm *comm, int *error_code, ...);
 
 /* ---- functions: each also as PMPI_<name> (the profiling interface) ------------------------------ */
+/* (Arrays of statuses are declared as pointers: gcc 12 warns when MPI_STATUSES_IGNORE is passed for
+   a parameter declared as an array.) */
 #define PIMNIC_MPI_FN(ret, name, params) \
   ret MPI_##name params;                 \
   ret PMPI_##name params;
@@ -262,18 +265,18 @@ PIMNIC_MPI_FN(int, Sendrecv_replace,
               (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
                MPI_Comm comm, MPI_Status *status))
 PIMNIC_MPI_FN(int, Wait, (MPI_Request * request, MPI_Status *status))
-PIMNIC_MPI_FN(int, Waitall, (int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]))
+PIMNIC_MPI_FN(int, Waitall, (int count, MPI_Request array_of_requests[], MPI_Status *array_of_statuses))
 PIMNIC_MPI_FN(int, Waitany, (int count, MPI_Request array_of_requests[], int *index, MPI_Status *status))
 PIMNIC_MPI_FN(int, Waitsome,
               (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
-               MPI_Status array_of_statuses[]))
+               MPI_Status *array_of_statuses))
 PIMNIC_MPI_FN(int, Test, (MPI_Request * request, int *flag, MPI_Status *status))
-PIMNIC_MPI_FN(int, Testall, (int count, MPI_Request array_of_requests[], int *flag, MPI_Status array_of_statuses[]))
+PIMNIC_MPI_FN(int, Testall, (int count, MPI_Request array_of_requests[], int *flag, MPI_Status *array_of_statuses))
 PIMNIC_MPI_FN(int, Testany,
               (int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status))
 PIMNIC_MPI_FN(int, Testsome,
               (int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[],
-               MPI_Status array_of_statuses[]))
+               MPI_Status *array_of_statuses))
 PIMNIC_MPI_FN(int, Send_init,
               (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                MPI_Request *request))
@@ -298,6 +301,48 @@ PIMNIC_MPI_FN(int, Test_cancelled, (const MPI_Status *status, int *flag))
 
 /* datatypes and operations */
 PIMNIC_MPI_FN(int, Type_size, (MPI_Datatype datatype, int *size))
+PIMNIC_MPI_FN(int, Type_contiguous, (int count, MPI_Datatype oldtype, MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_vector, (int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_create_hvector,
+              (int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_hvector,
+              (int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_indexed,
+              (int count, const int blocklengths[], const int displacements[], MPI_Datatype oldtype,
+               MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_create_hindexed,
+              (int count, const int blocklengths[], const MPI_Aint displacements[], MPI_Datatype oldtype,
+               MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_hindexed,
+              (int count, const int blocklengths[], const MPI_Aint displacements[], MPI_Datatype oldtype,
+               MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_create_indexed_block,
+              (int count, int blocklength, const int displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_create_hindexed_block,
+              (int count, int blocklength, const MPI_Aint displacements[], MPI_Datatype oldtype,
+               MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_create_struct,
+              (int count, const int blocklengths[], const MPI_Aint displacements[], const MPI_Datatype types[],
+               MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_struct,
+              (int count, const int blocklengths[], const MPI_Aint displacements[], const MPI_Datatype types[],
+               MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_create_resized, (MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_dup, (MPI_Datatype oldtype, MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_commit, (MPI_Datatype * datatype))
+PIMNIC_MPI_FN(int, Type_free, (MPI_Datatype * datatype))
+PIMNIC_MPI_FN(int, Type_get_true_extent, (MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent))
+PIMNIC_MPI_FN(int, Type_lb, (MPI_Datatype datatype, MPI_Aint *displacement))
+PIMNIC_MPI_FN(int, Type_ub, (MPI_Datatype datatype, MPI_Aint *displacement))
+PIMNIC_MPI_FN(int, Get_address, (const void *location, MPI_Aint *address))
+PIMNIC_MPI_FN(int, Address, (void *location, MPI_Aint *address))
+PIMNIC_MPI_FN(int, Pack,
+              (const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize, int *position,
+               MPI_Comm comm))
+PIMNIC_MPI_FN(int, Unpack,
+              (const void *inbuf, int insize, int *position, void *outbuf, int outcount, MPI_Datatype datatype,
+               MPI_Comm comm))
+PIMNIC_MPI_FN(int, Pack_size, (int incount, MPI_Datatype datatype, MPI_Comm comm, int *size))
 PIMNIC_MPI_FN(int, Type_get_extent, (MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent))
 PIMNIC_MPI_FN(int, Type_extent, (MPI_Datatype datatype, MPI_Aint *extent))
 PIMNIC_MPI_FN(int, Op_create, (MPI_User_function * user_fn, int commute, MPI_Op *op))
