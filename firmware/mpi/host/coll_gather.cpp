@@ -1,6 +1,7 @@
 // MPI_Gather(v) and MPI_Allgather(v). Gather: the root posts a receive for every rank at once
-// (each lands directly in place), the others send. Allgather: a gather to rank 0, then a broadcast
-// of the assembled buffer (blocks packed together first when the displacements leave gaps).
+// (each lands in its place in the view of the receive buffer), the others send. Allgather: a
+// gather to rank 0, then a broadcast of the assembled view (blocks put together first when the
+// displacements leave gaps).
 #include <cstring>
 
 #include "api.h"
@@ -31,13 +32,13 @@ int coll_gather_bytes(Call& call, Comm& comm, const void* mine, uint32_t my_byte
 }
 
 int coll_allgather_bytes(Call& call, Comm& comm, const void* mine, uint32_t bytes, void* all) {
-  Layout layout(comm.rank == 0 ? comm.size : 0);
+  Vec<uint32_t> lengths, offsets;  // (used at rank 0)
   for (int i = 0; comm.rank == 0 && i < comm.size; ++i) {
-    layout.lengths()[i] = bytes;
-    layout.offsets()[i] = uint32_t(i) * bytes;
+    lengths.push_back(bytes);
+    offsets.push_back(uint32_t(i) * bytes);
   }
   char* out = static_cast<char*>(all);
-  if (int e = coll_gather_bytes(call, comm, mine, bytes, out, layout.lengths(), layout.offsets(), 0)) return e;
+  if (int e = coll_gather_bytes(call, comm, mine, bytes, out, lengths.data(), offsets.data(), 0)) return e;
   return coll_bcast(call, comm, out, bytes * uint32_t(comm.size), 0);
 }
 
