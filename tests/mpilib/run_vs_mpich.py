@@ -4,9 +4,11 @@ the same source built with Debian's MPICH (mpirun.mpich), with N ranks each; std
 identical, and both runs must succeed (or, with --fails, both must fail).
 
 With --emulator (qemu-ppc-static), OURS is a powerpc-linux executable (the library as built for
-the simulated hosts) that each rank runs under the emulator.
+the simulated hosts) that each rank runs under the emulator. With --pimnic, OURS is a program built
+by pimnic-mpicc that `pimnic mpirun --model functional` runs on the simulated machine.
 
-usage: run_vs_mpich.py --launch MPILIB_LAUNCH --mpirun MPIRUN -n N [--fails] [--emulator E] OURS MPICH"""
+usage: run_vs_mpich.py (--launch MPILIB_LAUNCH [--emulator E] | --pimnic PIMNIC) --mpirun MPIRUN -n N
+                       [--fails] OURS MPICH"""
 import argparse
 import os
 import signal
@@ -29,7 +31,8 @@ def run(command):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--launch", required=True)
+    parser.add_argument("--launch", help="mpilib_launch (the ranks as native or emulated processes)")
+    parser.add_argument("--pimnic", help="pimnic (the ranks on the simulated machine, by pimnic mpirun)")
     parser.add_argument("--mpirun", required=True)
     parser.add_argument("-n", type=int, required=True)
     parser.add_argument("--fails", action="store_true", help="the program must end with a non-zero status")
@@ -37,8 +40,11 @@ def main():
     parser.add_argument("ours")
     parser.add_argument("mpich")
     args = parser.parse_args()
-    ours = [args.emulator, args.ours] if args.emulator else [args.ours]
-    our_status, our_out, our_err = run([args.launch, "-n", str(args.n)] + ours)
+    if args.pimnic:
+        command = [args.pimnic, "mpirun", "-n", str(args.n), "--model", "functional", args.ours]
+    else:
+        command = [args.launch, "-n", str(args.n)] + ([args.emulator] if args.emulator else []) + [args.ours]
+    our_status, our_out, our_err = run(command)
     ref_status, ref_out, ref_err = run([args.mpirun, "-n", str(args.n), args.mpich])
     problems = []
     if our_out != ref_out:

@@ -65,10 +65,7 @@ int bsend(Call& call, const void* buf, int count, MPI_Datatype datatype, int des
   Comm* comm;
   const TypeInfo* type;
   uint32_t bytes;
-  if (int e = call.message(comm_handle, comm, buf, count, datatype, type)) return e;
-  if (int e = call.packed_bytes(count, *type, bytes)) return e;
-  if (int e = call.dest(*comm, dest)) return e;
-  if (int e = call.send_tag(tag)) return e;
+  if (int e = call.send(comm_handle, comm, buf, count, datatype, type, dest, tag, bytes)) return e;
   if (dest == MPI_PROC_NULL) return MPI_SUCCESS;
   Attached& a = attached();
   a.reclaim();

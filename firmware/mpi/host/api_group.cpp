@@ -193,27 +193,29 @@ extern "C" int PMPI_Group_excl(MPI_Group group_handle, int n, const int ranks[],
 }
 PIMNIC_MPI_ALIAS(MPI_Group_excl)
 
-extern "C" int PMPI_Group_range_incl(MPI_Group group_handle, int n, int ranges[][3], MPI_Group* newgroup) {
-  Call call("MPI_Group_range_incl");
+namespace {
+
+// MPI_Group_range_incl and _excl: the ranks the ranges name, kept or left out.
+int by_ranges(const char* name, MPI_Group group_handle, int n, int ranges[][3], MPI_Group* newgroup, bool keep) {
+  Call call(name);
   Group* group;
   Vec<int> ranks;
   if (int e = lookup(call, group_handle, group)) return e;
   if (int e = call.arg(newgroup != nullptr, "newgroup is null")) return e;
   if (int e = expand_ranges(call, *group, n, ranges, ranks)) return e;
-  *newgroup = include(*group, int(ranks.size()), ranks.data());
+  *newgroup = (keep ? include : exclude)(*group, int(ranks.size()), ranks.data());
   return MPI_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" int PMPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
+  return by_ranges("MPI_Group_range_incl", group, n, ranges, newgroup, true);
 }
 PIMNIC_MPI_ALIAS(MPI_Group_range_incl)
 
-extern "C" int PMPI_Group_range_excl(MPI_Group group_handle, int n, int ranges[][3], MPI_Group* newgroup) {
-  Call call("MPI_Group_range_excl");
-  Group* group;
-  Vec<int> ranks;
-  if (int e = lookup(call, group_handle, group)) return e;
-  if (int e = call.arg(newgroup != nullptr, "newgroup is null")) return e;
-  if (int e = expand_ranges(call, *group, n, ranges, ranks)) return e;
-  *newgroup = exclude(*group, int(ranks.size()), ranks.data());
-  return MPI_SUCCESS;
+extern "C" int PMPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
+  return by_ranges("MPI_Group_range_excl", group, n, ranges, newgroup, false);
 }
 PIMNIC_MPI_ALIAS(MPI_Group_range_excl)
 

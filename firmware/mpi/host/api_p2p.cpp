@@ -14,10 +14,7 @@ int post_send(Call& call, const void* buf, int count, MPI_Datatype datatype, int
   Comm* comm;
   const TypeInfo* type;
   uint32_t bytes;
-  if (int e = call.message(comm_handle, comm, buf, count, datatype, type)) return e;
-  if (int e = call.packed_bytes(count, *type, bytes)) return e;
-  if (int e = call.dest(*comm, dest)) return e;
-  if (int e = call.send_tag(tag)) return e;
+  if (int e = call.send(comm_handle, comm, buf, count, datatype, type, dest, tag, bytes)) return e;
   out = start ? start_send(*comm, buf, count, *type, bytes, dest, tag, mode)
               : describe_send(*comm, buf, count, *type, bytes, dest, tag, mode);
   return MPI_SUCCESS;
@@ -28,10 +25,7 @@ int post_recv(Call& call, void* buf, int count, MPI_Datatype datatype, int sourc
   Comm* comm;
   const TypeInfo* type;
   uint32_t bytes;
-  if (int e = call.message(comm_handle, comm, buf, count, datatype, type)) return e;
-  if (int e = call.packed_bytes(count, *type, bytes)) return e;
-  if (int e = call.source(*comm, source)) return e;
-  if (int e = call.recv_tag(tag)) return e;
+  if (int e = call.receive(comm_handle, comm, buf, count, datatype, type, source, tag, bytes)) return e;
   out = start ? start_recv(*comm, buf, count, *type, bytes, source, tag)
               : describe_recv(*comm, buf, count, *type, bytes, source, tag);
   return MPI_SUCCESS;

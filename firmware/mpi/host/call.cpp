@@ -118,6 +118,22 @@ int Call::message(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count,
   return buffer(buf, count);
 }
 
+int Call::send(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,
+               const TypeInfo*& type, int dest, int tag, uint32_t& bytes) {
+  if (int e = message(comm_handle, comm, buf, count, datatype, type)) return e;
+  if (int e = packed_bytes(count, *type, bytes)) return e;
+  if (int e = this->dest(*comm, dest)) return e;
+  return send_tag(tag);
+}
+
+int Call::receive(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,
+                  const TypeInfo*& type, int source, int tag, uint32_t& bytes) {
+  if (int e = message(comm_handle, comm, buf, count, datatype, type)) return e;
+  if (int e = packed_bytes(count, *type, bytes)) return e;
+  if (int e = this->source(*comm, source)) return e;
+  return recv_tag(tag);
+}
+
 int Call::reduction(MPI_Comm comm_handle, Comm*& comm, int count, MPI_Datatype datatype, const TypeInfo*& type,
                     MPI_Op op_handle, const OpInfo*& op, uint32_t& bytes) {
   if (int e = this->comm(comm_handle, comm)) return e;

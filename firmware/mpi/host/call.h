@@ -44,6 +44,12 @@ class Call {
   // The buffer arguments of a message: communicator, count, datatype, buffer.
   int message(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,
               const TypeInfo*& type);
+  // A send's: the message's, the destination, the tag; the bytes the message carries. A receive's:
+  // the same with a source and a tag that may be wildcards.
+  int send(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype, const TypeInfo*& type,
+           int dest, int tag, uint32_t& bytes);
+  int receive(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,
+              const TypeInfo*& type, int source, int tag, uint32_t& bytes);
   // A reduction's: communicator, count, datatype, op (and that it applies), count * extent.
   int reduction(MPI_Comm comm_handle, Comm*& comm, int count, MPI_Datatype datatype, const TypeInfo*& type,
                 MPI_Op op_handle, const OpInfo*& op, uint32_t& bytes);
