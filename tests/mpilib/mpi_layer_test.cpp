@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "cart.h"
 #include "context_ids.h"
 #include "datatype.h"
 #include "datatype_derived.h"
@@ -275,5 +276,34 @@ TEST_SUITE("mpilib") {
     // a pair counts two elements; its value alone is one
     CHECK(elements_in(*find_type(MPI_DOUBLE_INT), 12 + 8) == 3);
     free_derived_handle(t);
+  }
+
+  TEST_CASE("dims_create balances the grid (MPICH's answers, but 360 in 3)") {
+    auto dims = [](int n, int k, int d0 = 0, int d1 = 0, int d2 = 0) {
+      int d[4] = {d0, d1, d2, 0};
+      CHECK(dims_create(n, k, d));
+      return (d[0] * 100 + (k > 1 ? d[1] : 0)) * 100 + (k > 2 ? d[2] : 0);
+    };
+    CHECK(dims(12, 2) == 40300);
+    CHECK(dims(72, 2) == 90800);
+    CHECK(dims(100, 3) == 50504);
+    CHECK(dims(1024, 3) == 160808);
+    CHECK(dims(7, 2) == 70100);
+    CHECK(dims(360, 3) == 90805);  // MPICH 4.0.2 says 10 6 6: 9 8 5 has the smaller sum of squares
+    CHECK(dims(18, 3, 0, 2, 0) == 30203);
+    int d[2] = {0, 5};
+    CHECK_FALSE(dims_create(12, 2, d));  // 12 is not a multiple of 5
+    CartGrid g;
+    g.dims.push_back(3);
+    g.dims.push_back(4);
+    g.periods.push_back(1);
+    g.periods.push_back(0);
+    int c[2];
+    g.coords(7, c);
+    CHECK(c[0] == 1);
+    CHECK(c[1] == 3);
+    const int wrapped[2] = {-2, 3}, off_edge[2] = {0, 4};
+    CHECK(g.rank(wrapped) == 7);
+    CHECK(g.rank(off_edge) == -1);
   }
 }

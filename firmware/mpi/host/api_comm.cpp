@@ -73,7 +73,9 @@ extern "C" int PMPI_Comm_dup(MPI_Comm comm_handle, MPI_Comm* newcomm) {
   if (int e = call.arg(newcomm != nullptr, "newcomm is null")) return e;
   Vec<int32_t> members;
   for (int r = 0; r < comm->size; ++r) members.push_back(comm->world_rank(r));
-  return create_from_members(call, *comm, members.data(), comm->size, *newcomm);
+  if (int e = create_from_members(call, *comm, members.data(), comm->size, *newcomm)) return e;
+  if (comm->cartesian) copy_grid(*find_comm(*newcomm), comm->grid);  // a dup keeps the topology
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_dup)
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 
+#include "cart.h"
 #include "mpi.h"
 #include "vec.h"
 
@@ -24,6 +25,8 @@ struct Comm {
     int32_t rank;
   };
   Vec<ByWorld> by_world;  // sorted by world rank (empty when identity)
+  bool cartesian = false;  // MPI_Cart_create made it: `grid` says how
+  CartGrid grid;
 
   uint32_t p2p_context() const { return 2 * context_pair; }
   uint32_t coll_context() const { return 2 * context_pair + 1; }

@@ -41,4 +41,14 @@ int create_from_members(Call& call, Comm& parent, const int32_t* members, int n,
   return MPI_SUCCESS;
 }
 
+void copy_grid(Comm& comm, const CartGrid& grid) {
+  comm.cartesian = true;
+  comm.grid.dims.clear();
+  comm.grid.periods.clear();
+  for (int d = 0; d < grid.ndims(); ++d) {
+    comm.grid.dims.push_back(grid.dims[uint32_t(d)]);
+    comm.grid.periods.push_back(grid.periods[uint32_t(d)]);
+  }
+}
+
 }  // namespace pimnic::mpi

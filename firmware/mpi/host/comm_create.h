@@ -13,4 +13,7 @@ namespace pimnic::mpi {
 // not among `members`). It inherits the parent's error handler.
 int create_from_members(Call& call, Comm& parent, const int32_t* members, int n, MPI_Comm& out);
 
+// Make `comm` Cartesian with `grid`'s dimensions and periods.
+void copy_grid(Comm& comm, const CartGrid& grid);
+
 }  // namespace pimnic::mpi

@@ -136,6 +136,11 @@ typedef struct MPI_Status {
 #define MPI_THREAD_SERIALIZED 2
 #define MPI_THREAD_MULTIPLE 3
 
+/* topologies (MPI_Topo_test) */
+#define MPI_GRAPH 1
+#define MPI_CART 2
+#define MPI_DIST_GRAPH 3
+
 /* MPI_Comm_compare results */
 #define MPI_IDENT 0
 #define MPI_CONGRUENT 1
@@ -221,6 +226,18 @@ PIMNIC_MPI_FN(int, Group_union, (MPI_Group group1, MPI_Group group2, MPI_Group *
 PIMNIC_MPI_FN(int, Group_intersection, (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
 PIMNIC_MPI_FN(int, Group_difference, (MPI_Group group1, MPI_Group group2, MPI_Group *newgroup))
 PIMNIC_MPI_FN(int, Group_free, (MPI_Group * group))
+
+/* Cartesian topologies */
+PIMNIC_MPI_FN(int, Dims_create, (int nnodes, int ndims, int dims[]))
+PIMNIC_MPI_FN(int, Cart_create,
+              (MPI_Comm comm_old, int ndims, const int dims[], const int periods[], int reorder, MPI_Comm *comm_cart))
+PIMNIC_MPI_FN(int, Cartdim_get, (MPI_Comm comm, int *ndims))
+PIMNIC_MPI_FN(int, Cart_get, (MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]))
+PIMNIC_MPI_FN(int, Cart_coords, (MPI_Comm comm, int rank, int maxdims, int coords[]))
+PIMNIC_MPI_FN(int, Cart_rank, (MPI_Comm comm, const int coords[], int *rank))
+PIMNIC_MPI_FN(int, Cart_shift, (MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest))
+PIMNIC_MPI_FN(int, Cart_sub, (MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Topo_test, (MPI_Comm comm, int *status))
 
 /* errors */
 PIMNIC_MPI_FN(int, Comm_set_errhandler, (MPI_Comm comm, MPI_Errhandler errhandler))
