@@ -1,11 +1,11 @@
-// Communicators: rank and size, dup, split, free, compare, attributes and names.
+// Communicators: rank and size, dup, split, free, compare, names.
 #include <cstring>
 
 #include "api.h"
+#include "attributes.h"
 #include "call.h"
 #include "coll.h"
 #include "comm_create.h"
-#include "runtime.h"
 #include "split_order.h"
 
 using namespace pimnic::mpi;
@@ -19,29 +19,6 @@ bool same_members(const Comm& a, const Comm& b, bool ordered) {
     if (ordered ? a.world_rank(r) != b.world_rank(r) : b.rank_of_world(a.world_rank(r)) < 0) return false;
   }
   return true;
-}
-
-// The value of a predefined attribute: the standard hands out a pointer to it.
-int* predefined_attribute(int keyval) {
-  static int tag_ub, host, io, wtime_is_global;
-  switch (keyval) {
-    case MPI_TAG_UB: tag_ub = runtime().tag_ub; return &tag_ub;
-    case MPI_HOST: host = MPI_PROC_NULL; return &host;
-    case MPI_IO: io = MPI_ANY_SOURCE; return &io;  // every rank has stdio
-    case MPI_WTIME_IS_GLOBAL: wtime_is_global = 1; return &wtime_is_global;  // one simulated clock
-    default: return nullptr;
-  }
-}
-
-int get_attribute(Call& call, MPI_Comm comm_handle, int keyval, void* attribute_val, int* flag) {
-  Comm* comm;
-  if (int e = call.comm(comm_handle, comm)) return e;
-  if (int e = call.arg(attribute_val && flag, "attribute_val or flag is null")) return e;
-  int* value = predefined_attribute(keyval);
-  if (!value) return call.fail(MPI_ERR_ARG, "invalid attribute key 0x%x (only predefined attributes exist)", unsigned(keyval));
-  *static_cast<void**>(attribute_val) = value;
-  *flag = 1;
-  return MPI_SUCCESS;
 }
 
 }  // namespace
@@ -74,7 +51,11 @@ extern "C" int PMPI_Comm_dup(MPI_Comm comm_handle, MPI_Comm* newcomm) {
   Vec<int32_t> members;
   for (int r = 0; r < comm->size; ++r) members.push_back(comm->world_rank(r));
   if (int e = create_from_members(call, *comm, members.data(), comm->size, *newcomm)) return e;
-  if (comm->cartesian) copy_grid(*find_comm(*newcomm), comm->grid);  // a dup keeps the topology
+  Comm& dup = *find_comm(*newcomm);
+  if (comm->cartesian) copy_grid(dup, comm->grid);  // a dup keeps the topology
+  if (int e = copy_attributes(*comm, dup)) {        // and what the attributes' copy callbacks say
+    return call.fail(MPI_ERR_OTHER, "an attribute's copy callback failed (%d)", e);
+  }
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_dup)
@@ -107,6 +88,9 @@ extern "C" int PMPI_Comm_free(MPI_Comm* comm_handle) {
   if (*comm_handle == MPI_COMM_WORLD || *comm_handle == MPI_COMM_SELF) {
     return call.fail(MPI_ERR_COMM, "%s cannot be freed", comm->name);
   }
+  if (int e = delete_all_attributes(*comm)) {
+    return call.fail(MPI_ERR_OTHER, "an attribute's delete callback failed (%d)", e);
+  }
   free_comm_handle(comm);
   *comm_handle = MPI_COMM_NULL;
   return MPI_SUCCESS;
@@ -136,18 +120,6 @@ extern "C" int PMPI_Comm_test_inter(MPI_Comm comm_handle, int* flag) {
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_test_inter)
-
-extern "C" int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag) {
-  Call call("MPI_Comm_get_attr");
-  return get_attribute(call, comm, keyval, attribute_val, flag);
-}
-PIMNIC_MPI_ALIAS(MPI_Comm_get_attr)
-
-extern "C" int PMPI_Attr_get(MPI_Comm comm, int keyval, void* attribute_val, int* flag) {
-  Call call("MPI_Attr_get");
-  return get_attribute(call, comm, keyval, attribute_val, flag);
-}
-PIMNIC_MPI_ALIAS(MPI_Attr_get)
 
 extern "C" int PMPI_Comm_set_name(MPI_Comm comm_handle, const char* name) {
   Call call("MPI_Comm_set_name");

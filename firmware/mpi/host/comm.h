@@ -25,7 +25,12 @@ struct Comm {
     int32_t rank;
   };
   Vec<ByWorld> by_world;  // sorted by world rank (empty when identity)
-  bool cartesian = false;  // MPI_Cart_create made it: `grid` says how
+  struct Attribute {
+    int keyval;
+    void* value;
+  };
+  Vec<Attribute> attributes;  // user attributes (attributes.cpp)
+  bool cartesian = false;     // MPI_Cart_create made it: `grid` says how
   CartGrid grid;
 
   uint32_t p2p_context() const { return 2 * context_pair; }

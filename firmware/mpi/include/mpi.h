@@ -175,6 +175,20 @@ typedef void(MPI_User_function)(void *invec, void *inoutvec, int *len, MPI_Datat
 typedef void(MPI_Comm_errhandler_function)(MPI_Comm *comm, int *error_code, ...);
 typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn;
 typedef void(MPI_Handler_function)(MPI_Comm *comm, int *error_code, ...);
+typedef int(MPI_Comm_copy_attr_function)(MPI_Comm oldcomm, int comm_keyval, void *extra_state, void *attribute_val_in,
+                                         void *attribute_val_out, int *flag);
+typedef int(MPI_Comm_delete_attr_function)(MPI_Comm comm, int comm_keyval, void *attribute_val, void *extra_state);
+typedef MPI_Comm_copy_attr_function MPI_Copy_function;
+typedef MPI_Comm_delete_attr_function MPI_Delete_function;
+/* attribute callbacks: null copy (not copied to a dup), dup (the same value), null delete */
+int pimnic_mpi_dup_fn(MPI_Comm oldcomm, int keyval, void *extra_state, void *attribute_val_in, void *attribute_val_out,
+                      int *flag);
+#define MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)
+#define MPI_COMM_NULL_DELETE_FN ((MPI_Comm_delete_attr_function *)0)
+#define MPI_COMM_DUP_FN ((MPI_Comm_copy_attr_function *)pimnic_mpi_dup_fn)
+#define MPI_NULL_COPY_FN ((MPI_Copy_function *)0)
+#define MPI_NULL_DELETE_FN ((MPI_Delete_function *)0)
+#define MPI_DUP_FN ((MPI_Copy_function *)pimnic_mpi_dup_fn)
 
 /* ---- functions: each also as PMPI_<name> (the profiling interface) ------------------------------ */
 /* (Arrays of statuses are declared as pointers: gcc 12 warns when MPI_STATUSES_IGNORE is passed for
@@ -207,6 +221,17 @@ PIMNIC_MPI_FN(int, Comm_compare, (MPI_Comm comm1, MPI_Comm comm2, int *result))
 PIMNIC_MPI_FN(int, Comm_test_inter, (MPI_Comm comm, int *flag))
 PIMNIC_MPI_FN(int, Comm_get_attr, (MPI_Comm comm, int keyval, void *attribute_val, int *flag))
 PIMNIC_MPI_FN(int, Attr_get, (MPI_Comm comm, int keyval, void *attribute_val, int *flag))
+PIMNIC_MPI_FN(int, Comm_create_keyval,
+              (MPI_Comm_copy_attr_function * comm_copy_attr_fn, MPI_Comm_delete_attr_function *comm_delete_attr_fn,
+               int *comm_keyval, void *extra_state))
+PIMNIC_MPI_FN(int, Comm_free_keyval, (int *comm_keyval))
+PIMNIC_MPI_FN(int, Comm_set_attr, (MPI_Comm comm, int comm_keyval, void *attribute_val))
+PIMNIC_MPI_FN(int, Comm_delete_attr, (MPI_Comm comm, int comm_keyval))
+PIMNIC_MPI_FN(int, Keyval_create,
+              (MPI_Copy_function * copy_fn, MPI_Delete_function *delete_fn, int *keyval, void *extra_state))
+PIMNIC_MPI_FN(int, Keyval_free, (int *keyval))
+PIMNIC_MPI_FN(int, Attr_put, (MPI_Comm comm, int keyval, void *attribute_val))
+PIMNIC_MPI_FN(int, Attr_delete, (MPI_Comm comm, int keyval))
 PIMNIC_MPI_FN(int, Comm_set_name, (MPI_Comm comm, const char *name))
 PIMNIC_MPI_FN(int, Comm_get_name, (MPI_Comm comm, char *name, int *resultlen))
 
