@@ -13,7 +13,7 @@ namespace pimnic {
 
 MultiNodeMachine::MultiNodeMachine(const MachineConfig& cfg, std::FILE* console) : cfg_(cfg) {
   cfg_.validate();
-  if (cfg_.nic != "none" && cfg_.nodes >= 2) {
+  if (cfg_.nic != "none") {
     net::NetworkConfig nc;
     nc.nodes = cfg_.nodes;
     nc.link_latency = ns_to_ticks(cfg_.link_latency_ns);

@@ -13,8 +13,8 @@ constexpr unsigned kMaxPayloadLimit = 1u << 30;
 
 void NetworkConfig::validate() const {
   auto bad = [](const std::string& what) { throw std::invalid_argument("network: " + what); };
-  if (nodes < 2 || nodes > kMaxNodes)
-    bad("nodes must be between 2 and " + std::to_string(kMaxNodes) + " (got " + std::to_string(nodes) + ")");
+  if (nodes < 1 || nodes > kMaxNodes)
+    bad("nodes must be between 1 and " + std::to_string(kMaxNodes) + " (got " + std::to_string(nodes) + ")");
   if (link_latency == 0) bad("link_latency must be > 0 ps (it is the lookahead of a partitioned run)");
   if (!(link_bandwidth > 0) || !std::isfinite(link_bandwidth))
     bad("link_bandwidth must be a positive number of bytes/s (got " + std::to_string(link_bandwidth) + ")");
@@ -23,7 +23,7 @@ void NetworkConfig::validate() const {
 }
 
 void NetworkConfig::declare(ParamRegistry& p, const std::string& prefix) {
-  p.declare(prefix + ".nodes", nodes, nodes, "number of nodes on the switch (2 to 1048576)");
+  p.declare(prefix + ".nodes", nodes, nodes, "number of nodes on the switch (1 to 1048576; one node's packets loop back through it)");
   p.declare(prefix + ".link_latency_ps", link_latency, link_latency,
             "wire latency of every link in picoseconds (> 0; the lookahead of a partitioned run)");
   p.declare(prefix + ".link_bandwidth", link_bandwidth, link_bandwidth, "bandwidth of every link in bytes/s (> 0)");

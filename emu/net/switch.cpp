@@ -7,7 +7,7 @@ namespace pimnic::net {
 
 Switch::Switch(EventQueue& events, unsigned ports, Tick switch_latency)
     : events_(&events), latency_(switch_latency), ports_(ports) {
-  if (ports < 2) throw std::invalid_argument("switch: needs at least 2 ports");
+  if (ports < 1) throw std::invalid_argument("switch: needs at least 1 port");
 }
 
 void Switch::arrive(Packet&& p) {

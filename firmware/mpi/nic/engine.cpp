@@ -99,6 +99,7 @@ void Engine::complete(Request* r, uint8_t kind) {
 }
 
 void Engine::free_unexpected(Request* u) {
+  if (u->state == State::Copying) unexpected_active_q_.remove(u);  // its data went to the host
   if (u->data) eager_.free(u->data, u->data_chunks);
   free_request(u);
   --unexpected_used_;

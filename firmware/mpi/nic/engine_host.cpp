@@ -101,7 +101,6 @@ void Engine::copy_unexpected(Request* r, Request* u) {
   r->flags |= kAllArrived;
   const uint32_t n = u->length < r->length ? u->length : r->length;
   if (!n) {
-    if (u->state == State::Copying) unexpected_active_q_.remove(u);
     free_unexpected(u);
     return recv_progress(r);
   }
