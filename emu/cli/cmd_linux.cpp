@@ -23,6 +23,7 @@ namespace {
 
 struct LinuxCliOptions {
   linux_user::LinuxOptions run;
+  LimitOptions limits;
   std::vector<linux_user::EnvEdit> env_edits;
   bool clear_env = false;
   std::string argv0;
@@ -41,7 +42,7 @@ nlohmann::json linux_config(const linux_user::LinuxOptions& r) {
           {"stack_size", r.stack_size}, {"seed", r.seed}, {"host_random", r.host_random},
           {"host_files", r.host_files}, {"host_files_write", r.host_files_write},
           {"clock", r.clock == linux_user::ClockMode::Simulated ? "sim" : "host"}, {"sim_epoch", r.sim_epoch},
-          {"platform", r.platform}, {"hwcap", r.hwcap}, {"hwcap2", r.hwcap2}, {"max_insts", r.max_insts},
+          {"platform", r.platform}, {"hwcap", r.hwcap}, {"hwcap2", r.hwcap2}, {"max_insts", r.max_insts}, {"max_sim_time_ps", r.max_sim_ps},
           {"core.profile", "host"}};
 }
 
@@ -67,6 +68,10 @@ void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
   if (r.stack_size < 65536 || r.stack_size > 0x20000000u || (r.stack_size & 0xFFF))
     return fail("linux: --stack-size must be a multiple of 4096 between 64 KiB and 512 MiB");
   try {
+    const RunLimits limits = o.limits.limits();
+    if (limits.max_time && o.gdb.enabled()) return fail("--max-sim-time is not available with --gdb");
+    r.max_insts = limits.max_insts;
+    r.max_sim_ps = limits.max_time;
     std::vector<std::string> sets = o.sets;
     if (!o.model.empty()) sets.insert(sets.begin(), "core.model=" + o.model);
     timing::apply_settings(params, sets, tcfg);  // Linux mode runs a host core: the host preset
@@ -82,14 +87,12 @@ void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
                   r.max_insts, model);
     if (model->steps() && !proc.slice_runner)
       proc.slice_runner = [model](Hart& h, uint64_t budget) { return model->run(h, budget, ~0ull); };
-    linux_user::ProcessResult res = o.gdb.enabled() ? gdb::debug_process(proc, o.gdb) : proc.run();
-    model->drain(proc.core().hart(0));
-    std::fflush(stdout);
     nlohmann::json config = linux_config(r);
     config["params"] = params_json(params);
-    output.finish(stats, config);
-    if (!res.message.empty()) std::fprintf(stderr, "pimnic: %s\n", res.message.c_str());
-    exit_status() = res.status;
+    output.begin(config);
+    linux_user::ProcessResult res = o.gdb.enabled() ? gdb::debug_process(proc, o.gdb) : proc.run();
+    model->drain(proc.core().hart(0));
+    end_run(output, stats, res.message, res.status);
   } catch (const LoadError& e) {
     fail(e.what());
   } catch (const std::length_error& e) {
@@ -108,7 +111,7 @@ void add_linux_command(CLI::App& app) {
   c->prefix_command();  // PROG and everything after it belong to the guest
   c->footer("PROG [ARGS...]: the executable and the guest's arguments; pimnic's options go before PROG.\n"
             "See docs/linux-mode.md for the process image, system calls and exit statuses.");
-  c->add_option("--max-insts", o->run.max_insts, "Stop (exit code 3) after this many instructions");
+  add_limit_options(c, o->limits);
   c->add_option("--model", o->model, "Timing model: functional, inorder or ooo (the parameter core.model)");
   c->add_option("--set", o->sets, "Set a timing parameter: key=value (repeatable; see --list-params)");
   c->add_flag("--list-params", o->list_params, "Print every timing parameter with its default and meaning");
@@ -124,9 +127,10 @@ void add_linux_command(CLI::App& app) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   c->add_flag("--clear-env", o->clear_env, "Start from an empty environment instead of the host's");
   c->add_option("-0,--argv0", o->argv0, "argv[0] for the guest (default: PROG as given)");
-  c->add_option("-s,--stack-size", o->run.stack_size, "Guest stack size in bytes (default 8 MiB, as qemu)");
+  c->add_option("-s,--stack-size", o->run.stack_size, "Guest stack size in bytes (default 8 MiB, as qemu)")->check(non_negative());
   c->add_option("--seed", o->run.seed,
-                "Seed of the guest's random bytes (AT_RANDOM, getrandom); same bytes as qemu -seed N (default 0)");
+                "Seed of the guest's random bytes (AT_RANDOM, getrandom); same bytes as qemu -seed N (default 0)")
+      ->check(non_negative());
   c->add_flag("--host-random", o->run.host_random, "Take AT_RANDOM and getrandom bytes from the host");
   c->add_option("--host-files", o->host_files,
                 "Let the guest open host files: ro (read-only) or rw (default: no host file access)")
@@ -134,10 +138,10 @@ void add_linux_command(CLI::App& app) {
   c->add_option("--clock", o->clock,
                 "host: the host's clocks (as qemu); sim: deterministic, from the instruction count")
       ->check(CLI::IsMember({"host", "sim"}));
-  c->add_option("--sim-epoch", o->run.sim_epoch, "CLOCK_REALTIME seconds at start with --clock sim");
+  c->add_option("--sim-epoch", o->run.sim_epoch, "CLOCK_REALTIME seconds at start with --clock sim")->check(non_negative());
   c->add_option("--platform", o->run.platform, "Add AT_PLATFORM with this string (qemu gives none; Linux: ppc7400)");
-  c->add_option("--hwcap", o->run.hwcap, "AT_HWCAP value (default 0x18000000, qemu's 7400 value)");
-  c->add_option("--hwcap2", o->run.hwcap2, "AT_HWCAP2 value (default 0)");
+  c->add_option("--hwcap", o->run.hwcap, "AT_HWCAP value (default 0x18000000, qemu's 7400 value)")->check(non_negative());
+  c->add_option("--hwcap2", o->run.hwcap2, "AT_HWCAP2 value (default 0)")->check(non_negative());
   c->add_flag("--strace", o->run.strace, "Log every system call on stderr");
   add_run_output_options(c, o->out);
   add_gdb_options(c, o->gdb);

@@ -27,8 +27,7 @@ struct MpirunOptions {
   std::string nic_firmware;
   std::string model;
   std::vector<std::string> sets, env;
-  uint64_t max_insts = 0;
-  std::string stats_file, stats_json;
+  LimitOptions limits;  // --max-insts counts all cores' instructions
   bool tag_output = false, strace = false, list_nics = false;
   RunOutputOptions out;
   gdb::ServerOptions gdb;
@@ -73,9 +72,7 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   m.sets = {"machine.nic=" + std::string(kind->machine_nic), "machine.nodes=" + std::to_string(o.ranks)};
   m.sets.insert(m.sets.end(), o.sets.begin(), o.sets.end());
   m.model = o.model;
-  m.max_insts = o.max_insts;
-  m.stats_file = o.stats_file;
-  m.stats_json = o.stats_json;
+  m.limits = o.limits;
   m.out = o.out;
   m.gdb = o.gdb;
   LinuxHostsOptions& l = m.linux_hosts.emplace();
@@ -105,9 +102,7 @@ void add_mpirun_command(CLI::App& app) {
   c->add_option("--set", o->sets, "Set a machine parameter: key=value (repeatable; see pimnic run --machine default --list-params)")
       ->allow_extra_args(false);
   c->add_option("-x,--env", o->env, "Add NAME=VALUE to every rank's environment (repeatable)")->allow_extra_args(false);
-  c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions on all cores");
-  c->add_option("--stats", o->stats_file, "Write gem5-style statistics here");
-  c->add_option("--stats-json", o->stats_json, "Write the statistics as JSON here");
+  add_limit_options(c, o->limits);
   c->add_flag("--tag-output", o->tag_output, "Prefix every line a rank prints with [rank]");
   c->add_flag("--strace", o->strace, "Log every rank's system calls on stderr");
   add_run_output_options(c, o->out);

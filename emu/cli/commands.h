@@ -3,6 +3,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 namespace pimnic::cli {
 
@@ -16,5 +17,9 @@ void add_mpirun_command(CLI::App& app);
 int& exit_status();
 // Print "pimnic: message" on stderr and set exit status 2 (bad input).
 void fail(const std::string& message);
+// pimnic's own argv, for config.json.
+std::vector<std::string>& command_line();
+// For options of unsigned type: CLI11 would take "-5" as 2^64 - 5.
+const CLI::Validator& non_negative();
 
 }  // namespace pimnic::cli

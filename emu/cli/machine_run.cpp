@@ -62,23 +62,31 @@ void start_ranks(MultiNodeMachine& m, const LinuxHostsOptions& o, uint32_t ranks
   }
 }
 
+std::string describe_machine_params(const std::string& machine, const std::vector<std::string>& sets) {
+  MachineConfig cfg;
+  ParamRegistry params;
+  cfg.declare(params);
+  MachineDescription d = load_machine(machine, params);
+  apply_all(params, d, sets, cfg);
+  return params.describe();
+}
+
 void run_machine(const MachineRunOptions& o) {
   try {
+    if (o.list_params) {
+      std::fputs(describe_machine_params(o.machine, o.sets).c_str(), stdout);
+      return;
+    }
     MachineConfig cfg;
     ParamRegistry params;
     cfg.declare(params);
-    if (o.list_params) {
-      std::fputs(params.describe().c_str(), stdout);
-      return;
-    }
     // Instruction traces need one core; a machine takes the timeline.
-    std::string timeline_file;
-    for (const std::string& t : o.out.traces) {
-      if (t.rfind("perfetto:", 0) != 0 || !timeline_file.empty())
+    for (const std::string& t : o.out.traces)
+      if (trace_kind(t) != "perfetto")
         return fail("--trace " + t + ": with --machine only one perfetto:FILE timeline (instruction traces need one core)");
-      timeline_file = output_path(o.out, t.substr(9));
-    }
     if (o.out.disasm_check) return fail("--disasm-check needs one core (run one image without --machine)");
+    const RunLimits limits = o.limits.limits();
+    if (limits.max_time && o.gdb.enabled()) return fail("--max-sim-time is not available with --gdb");
     MachineDescription d = load_machine(o.machine, params);
     for (const std::string& i : o.images) d.images.push_back(parse_image_option(i));
     std::vector<std::string> sets = o.sets;
@@ -89,9 +97,11 @@ void run_machine(const MachineRunOptions& o) {
     check_images(d, cfg.nodes, cfg.nic, cfg.pim_cores);
     cfg.linux_hosts = o.linux_hosts.has_value();
 
+    RunOutput output(o.out);
     MultiNodeMachine m(cfg, stdout);
     if (o.linux_hosts) start_ranks(m, *o.linux_hosts, cfg.nodes);
     std::map<std::string, std::unique_ptr<ElfImage>> loaded;  // each file read once
+    nlohmann::json images = nlohmann::json::array();
     for (NodeCore* c : m.cores()) {
       std::optional<std::string> path = image_for(d.images, c->node, c->slot);
       // PIM cores share the NIC's SRAM: the image boots on the first one.
@@ -108,29 +118,24 @@ void run_machine(const MachineRunOptions& o) {
       if (!img->profile.empty() && img->profile != profile)
         return fail(*path + " was built for the " + img->profile + " profile but " + c->name + " is a " + profile + " core");
       m.load(*c, *img);
+      images.push_back(image_json(c->name, *path, *img));
     }
     StatRegistry stats;
     m.register_stats(stats);
-    RunOutput output(o.out);
-    std::unique_ptr<Timeline> timeline;
-    if (!timeline_file.empty()) {
-      timeline = std::make_unique<Timeline>(timeline_file);
-      m.set_timeline(timeline.get());
-    }
-    RunResult r = o.gdb.enabled() ? gdb::debug_multi_node(m, o.gdb, o.max_insts, &stats) : m.run(o.max_insts);
-    if (timeline) timeline->finish();
-    std::fflush(stdout);
-    nlohmann::json config = {{"command", o.command}, {"machine", o.machine}, {"max_insts", o.max_insts},
+    if (Timeline* timeline = output.open_timeline()) m.set_timeline(timeline);
+    output.attach_progress(
+        m.after_turn, [&m] { return m.now(); }, [&m] { return m.instructions(); }, limits.max_insts);
+    nlohmann::json config = {{"command", o.command}, {"machine", o.machine}, {"images", images},
+                             {"max_insts", limits.max_insts}, {"max_sim_time_ps", limits.max_time},
                              {"params", params_json(params)}};
     if (o.linux_hosts) {
       config["program"] = o.linux_hosts->program;
       config["args"] = o.linux_hosts->args;
       config["nic"] = o.linux_hosts->nic_kind;
     }
-    output.finish(stats, config);
-    write_stats_files(o.stats_file, o.stats_json, stats);
-    if (!r.message.empty()) std::fprintf(stderr, "pimnic: %s\n", r.message.c_str());
-    exit_status() = r.kind == RunResult::Kind::InsnLimit ? 3 : r.exit_code;
+    output.begin(config);
+    RunResult r = o.gdb.enabled() ? gdb::debug_multi_node(m, o.gdb, limits.max_insts, &stats) : m.run(limits);
+    end_run(output, stats, r.message, r.kind == RunResult::Kind::InsnLimit ? kExitInsnLimit : r.exit_code);
   } catch (const LoadError& e) {
     fail(e.what());
   } catch (const std::invalid_argument& e) {  // also ParamError

@@ -26,9 +26,8 @@ struct MachineRunOptions {
   std::vector<std::string> images;   // "n*.host=app.elf"
   std::vector<std::string> sets;     // key=value
   std::string model;                 // --model: every core's timing model
-  uint64_t max_insts = 0;            // over all cores
+  LimitOptions limits;               // --max-insts counts all cores' instructions
   bool list_params = false;
-  std::string stats_file, stats_json;
   RunOutputOptions out;
   gdb::ServerOptions gdb;            // --gdb PORT: serve gdb on the machine (emu/gdb/multi_node_target.h)
   std::string command = "run";       // for config.json
@@ -36,5 +35,8 @@ struct MachineRunOptions {
 };
 
 void run_machine(const MachineRunOptions& o);
+// `--list-params` of a machine: every parameter with the value the machine (preset or file) and
+// the --set options give it. Throws std::invalid_argument (ParamError, LoadError) for bad ones.
+std::string describe_machine_params(const std::string& machine, const std::vector<std::string>& sets);
 
 }  // namespace pimnic::cli

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "cli/commands.h"
+#include "cli/version.h"
 #include "cpu/core.h"
 #include "machine/core_timeline.h"
 #include "loader/elf_image.h"
@@ -27,6 +28,8 @@ namespace pimnic::cli {
 void add_run_output_options(CLI::App* c, RunOutputOptions& o) {
   c->add_option("--out", o.out_dir,
                 "Output directory: stats.txt, stats.json, config.json, and trace files given relative names");
+  c->add_option("--stats", o.stats_file, "Write gem5-style statistics (name value # description) here");
+  c->add_option("--stats-json", o.stats_json, "Write the statistics as JSON here");
   c->add_option("--trace", o.traces,
                 "Trace KIND[,OPTION...]:FILE (repeatable). Kinds: commit, qemu, binary, kanata (pipeline, needs --model inorder|ooo), perfetto (Chrome/Perfetto JSON timeline of hardware threads, DMA, packets, interrupts; no options). Options: core=N, thread=N, "
                 "pc=LO-HI, sym=NAME, insts=A-B, cycles=A-B, zstd[=LEVEL], gzip[=LEVEL] (implied by a .zst or .gz name). See docs/traces.md")
@@ -35,20 +38,22 @@ void add_run_output_options(CLI::App* c, RunOutputOptions& o) {
               "Compare the disassembly of every newly executed instruction with Capstone; report disagreements");
   c->add_option("--disasm-known-errors", o.known_errors,
                 "Capstone's known errors for --disasm-check (default: tests/disasm/capstone_known_errors.txt)");
-  c->add_flag("--no-progress", o.no_progress, "No progress line on stderr (it only appears on a terminal anyway)");
+  c->add_flag("--progress", o.progress,
+              "Progress line on stderr (simulated time, instructions, MIPS, wall time) even when it is not a terminal");
+  c->add_flag("--no-progress", o.no_progress, "No progress line on stderr (by default it appears on a terminal)");
 }
 
-void write_stats_files(const std::string& text_path, const std::string& json_path, const StatRegistry& stats) {
-  if (!text_path.empty()) {
-    std::ofstream f(text_path);
-    if (!f) return fail("cannot write " + text_path);
-    stats.write_text(f);
-  }
-  if (!json_path.empty()) {
-    std::ofstream f(json_path);
-    if (!f) return fail("cannot write " + json_path);
-    f << stats.to_json().dump(2) << "\n";
-  }
+RunLimits LimitOptions::limits() const {
+  RunLimits l;
+  l.max_insts = max_insts;
+  if (!max_sim_time.empty()) l.max_time = parse_sim_time(max_sim_time);
+  return l;
+}
+
+void add_limit_options(CLI::App* c, LimitOptions& o) {
+  c->add_option("--max-insts", o.max_insts, "Stop (exit code 3) after this many instructions")->check(non_negative());
+  c->add_option("--max-sim-time", o.max_sim_time,
+                "Stop (exit code 4) when the simulated time reaches this, e.g. 10ms, 250us (units s, ms, us, ns, ps)");
 }
 
 nlohmann::json params_json(const ParamRegistry& params) {
@@ -62,40 +67,55 @@ nlohmann::json params_json(const ParamRegistry& params) {
   return j;
 }
 
+nlohmann::json image_json(const std::string& where, const std::string& path, const ElfImage& img) {
+  struct stat st {};
+  ::stat(path.c_str(), &st);
+  char entry[16];
+  std::snprintf(entry, sizeof entry, "0x%08x", img.entry);
+  return {{"core", where}, {"path", path}, {"bytes", uint64_t(st.st_size)}, {"profile", img.profile}, {"entry", entry}};
+}
+
 // ---- progress line ---------------------------------------------------------------------------
 
 namespace {
-constexpr auto kProgressPeriod = std::chrono::milliseconds(250);
-
-std::string human_time(double s) {
-  char b[32];
-  if (s >= 1) std::snprintf(b, sizeof b, "%.3f s", s);
-  else if (s >= 1e-3) std::snprintf(b, sizeof b, "%.3f ms", s * 1e3);
-  else std::snprintf(b, sizeof b, "%.3f us", s * 1e6);
-  return b;
-}
+constexpr auto kTerminalPeriod = std::chrono::milliseconds(250);
+constexpr auto kLogPeriod = std::chrono::seconds(2);
 }  // namespace
 
-ProgressLine::ProgressLine(double clock_hz, uint64_t max_insts)
-    : clock_hz_(clock_hz), max_insts_(max_insts), start_(std::chrono::steady_clock::now()),
-      next_(start_ + kProgressPeriod) {}
+ProgressLine::ProgressLine(bool terminal, uint64_t max_insts)
+    : terminal_(terminal), max_insts_(max_insts), start_(std::chrono::steady_clock::now()),
+      next_(start_ + (terminal ? std::chrono::steady_clock::duration(kTerminalPeriod) : kLogPeriod)) {}
 
-void ProgressLine::update(const Hart& h) {
-  auto now = std::chrono::steady_clock::now();
-  if (now < next_) return;
-  next_ = now + kProgressPeriod;
-  const double wall = std::chrono::duration<double>(now - start_).count();
-  const double mips = wall > 0 ? double(h.icount) / wall / 1e6 : 0;
-  char line[160];
-  int n = std::snprintf(line, sizeof line, "\rpimnic: %s simulated, %.1f M instructions, %.1f MIPS",
-                        human_time(double(h.cycles()) / clock_hz_).c_str(), double(h.icount) / 1e6, mips);
-  if (max_insts_ && mips > 0 && h.icount < max_insts_ && n > 0 && size_t(n) < sizeof line) {
-    double eta = double(max_insts_ - h.icount) / (mips * 1e6);
+std::string ProgressLine::text(Tick now, uint64_t insts, double wall) const {
+  const double mips = wall > 0 ? double(insts) / wall / 1e6 : 0;
+  char line[200];
+  int n = std::snprintf(line, sizeof line, "pimnic: %s simulated, %.1f M instructions, %.1f MIPS, %.1f s wall",
+                        format_sim_time(now).c_str(), double(insts) / 1e6, mips, wall);
+  if (max_insts_ && mips > 0 && insts < max_insts_ && n > 0 && size_t(n) < sizeof line) {
+    double eta = double(max_insts_ - insts) / (mips * 1e6);
     std::snprintf(line + n, sizeof line - size_t(n), ", ETA %.0f s", eta);
   }
-  std::fprintf(stderr, "%s\033[K", line);
+  return line;
+}
+
+void ProgressLine::update(Tick now_ps, uint64_t insts) {
+  last_now_ = now_ps;
+  last_insts_ = insts;
+  auto now = std::chrono::steady_clock::now();
+  if (now < next_) return;
+  next_ = now + (terminal_ ? std::chrono::steady_clock::duration(kTerminalPeriod) : kLogPeriod);
+  const std::string line = text(now_ps, insts, std::chrono::duration<double>(now - start_).count());
+  if (terminal_) std::fprintf(stderr, "\r%s\033[K", line.c_str());
+  else std::fprintf(stderr, "%s\n", line.c_str());
   std::fflush(stderr);
-  shown_ = true;
+  shown_ = terminal_;
+}
+
+void ProgressLine::finish() {
+  clear();
+  if (terminal_) return;
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  std::fprintf(stderr, "%s\n", text(last_now_, last_insts_, wall).c_str());
 }
 
 void ProgressLine::clear() {
@@ -116,12 +136,61 @@ RunOutput::RunOutput(const RunOutputOptions& o) : opts_(o) {
       throw std::invalid_argument("--out " + opts_.out_dir + ": not a directory");
   }
 #if !PIMNIC_WITH_TRACE
-  if (!opts_.traces.empty() || opts_.disasm_check)
-    throw std::invalid_argument("this pimnic was built without trace support (PIMNIC_TRACE=OFF)");
+  for (const std::string& t : opts_.traces)
+    if (trace_kind(t) != "perfetto" || opts_.disasm_check)
+      throw std::invalid_argument("this pimnic was built without instruction traces (PIMNIC_TRACE=OFF)");
 #endif
+  // Created (empty) now, so that a path that cannot be written is known before the run.
+  auto create = [](std::ofstream& f, const std::string& path) {
+    if (path.empty()) return;
+    f.open(path);
+    if (!f) throw std::invalid_argument("cannot write " + path + ": " + std::strerror(errno));
+  };
+  create(stats_text_, opts_.stats_file);
+  create(stats_json_, opts_.stats_json);
 }
 
 RunOutput::~RunOutput() = default;
+
+namespace {
+void write_file(const std::string& path, const std::function<void(std::ostream&)>& body) {
+  errno = 0;
+  std::ofstream f(path);
+  if (f) body(f);
+  f.flush();
+  if (!f) throw std::invalid_argument("cannot write " + path + (errno ? std::string(": ") + std::strerror(errno) : ""));
+}
+}  // namespace
+
+void RunOutput::begin(nlohmann::json config) {
+  config["pimnic_version"] = pimnic_version();
+  config["command_line"] = command_line();
+  if (!opts_.out_dir.empty())
+    write_file(opts_.out_dir + "/config.json", [&](std::ostream& f) {
+      f << config.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";  // (paths need not be UTF-8)
+    });
+  install_stop_handlers();
+}
+
+Timeline* RunOutput::open_timeline() {
+  for (const std::string& text : opts_.traces) {
+    if (trace_kind(text) != "perfetto") continue;
+    if (timeline_) throw std::invalid_argument("--trace perfetto: one timeline at a time");
+    timeline_ = std::make_unique<Timeline>(perfetto_file(opts_, text));
+  }
+  return timeline_.get();
+}
+
+bool RunOutput::want_progress() const {
+  return !opts_.no_progress && (opts_.progress || ::isatty(STDERR_FILENO));
+}
+
+void RunOutput::attach_progress(std::function<void()>& hook, std::function<Tick()> now,
+                                std::function<uint64_t()> insts, uint64_t max_insts) {
+  if (!want_progress()) return;
+  progress_ = std::make_unique<ProgressLine>(::isatty(STDERR_FILENO), max_insts);
+  hook = [p = progress_.get(), now = std::move(now), insts = std::move(insts)] { p->update(now(), insts()); };
+}
 
 #if PIMNIC_WITH_TRACE
 namespace {
@@ -144,20 +213,26 @@ std::string output_path(const RunOutputOptions& o, const std::string& file) {
   return !o.out_dir.empty() && !file.empty() && file[0] != '/' ? o.out_dir + "/" + file : file;
 }
 
+std::string trace_kind(const std::string& spec) { return spec.substr(0, spec.find_first_of(",:")); }
+
+std::string perfetto_file(const RunOutputOptions& o, const std::string& spec) {
+  const size_t colon = spec.find(':');
+  if (colon == std::string::npos || colon + 1 == spec.size())
+    throw std::invalid_argument("--trace " + spec + ": expected perfetto:FILE");
+  if (spec.find(',') < colon)
+    throw std::invalid_argument("--trace " + spec + ": a perfetto timeline takes no options (" +
+                                spec.substr(spec.find(',') + 1, colon - spec.find(',') - 1) + "); give perfetto:FILE");
+  return output_path(o, spec.substr(colon + 1));
+}
+
 void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
                        double clock_hz, uint64_t max_insts, timing::CoreModel* model, Core* core) {
   const bool timed = model && model->steps();
   // perfetto:FILE is the timeline of the core's hardware threads, sampled after each slice.
   std::vector<std::string> traces;
-  for (const std::string& text : opts_.traces) {
-    if (text.rfind("perfetto:", 0) != 0) {
-      traces.push_back(text);
-      continue;
-    }
-    if (timeline_) throw std::invalid_argument("--trace perfetto: one timeline at a time");
-    timeline_ = std::make_unique<Timeline>(output_path(opts_, text.substr(9)));
-    timeline_pid_ = timeline_->process("pimnic");
-  }
+  for (const std::string& text : opts_.traces)
+    if (trace_kind(text) != "perfetto") traces.push_back(text);
+  if (open_timeline()) timeline_pid_ = timeline_->process("pimnic");
 #if PIMNIC_WITH_TRACE
   trace::TraceOptions t;
   t.specs.clear();
@@ -205,13 +280,19 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
   (void)timed;
 #endif
 
-  if (!opts_.no_progress && ::isatty(STDERR_FILENO)) {
-    progress_ = std::make_unique<ProgressLine>(clock_hz, max_insts);
-    observer = [p = progress_.get()](const Hart& h) { p->update(h); };
+  if (want_progress()) {
+    progress_ = std::make_unique<ProgressLine>(::isatty(STDERR_FILENO), max_insts);
+    observer = [p = progress_.get(), clock_hz, core](const Hart& h) {
+      uint64_t insts = h.icount;
+      if (core && core->num_harts() > 1)
+        for (size_t i = 1; i < core->num_harts(); ++i) insts += core->hart(i).icount;
+      p->update(Tick(double(h.cycles()) * double(kTicksPerSecond) / clock_hz), insts);
+    };
   }
   if (timeline_) {
     if (!core) throw std::invalid_argument("--trace perfetto: not available here");
     core_timeline_ = std::make_unique<CoreTimeline>(*timeline_, timeline_pid_, *core, core->name());
+    core_timeline_->sample(0);  // the threads' states from the start
     auto sample = [this](const Hart& h) {
       timeline_end_ = std::max(timeline_end_, now_of(h));
       core_timeline_->sample(now_of(h));
@@ -224,16 +305,8 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
   }
 }
 
-namespace {
-void write_file(const std::string& path, const std::function<void(std::ostream&)>& body) {
-  std::ofstream f(path);
-  if (f) body(f);
-  if (!f) throw std::invalid_argument("cannot write " + path);
-}
-}  // namespace
-
-void RunOutput::finish(const StatRegistry& stats, const nlohmann::json& config) {
-  if (progress_) progress_->clear();
+void RunOutput::finish(const StatRegistry& stats) {
+  if (progress_) progress_->finish();
   if (core_timeline_) core_timeline_->close(timeline_end_);
   if (timeline_) timeline_->finish();
 #if PIMNIC_WITH_TRACE
@@ -244,11 +317,35 @@ void RunOutput::finish(const StatRegistry& stats, const nlohmann::json& config) 
     throw std::invalid_argument(e.what());
   }
 #endif
+  auto check = [](std::ofstream& f, const std::string& path) {
+    f.flush();
+    if (!f) throw std::invalid_argument("cannot write " + path + " (disk full?)");
+    f.close();
+  };
+  if (stats_text_.is_open()) {
+    stats.write_text(stats_text_);
+    check(stats_text_, opts_.stats_file);
+  }
+  if (stats_json_.is_open()) {
+    stats_json_ << stats.to_json().dump(2) << "\n";
+    check(stats_json_, opts_.stats_json);
+  }
   if (opts_.out_dir.empty()) return;
   const std::string& d = opts_.out_dir;
   write_file(d + "/stats.txt", [&](std::ostream& f) { stats.write_text(f); });
   write_file(d + "/stats.json", [&](std::ostream& f) { f << stats.to_json().dump(2) << "\n"; });
-  write_file(d + "/config.json", [&](std::ostream& f) { f << config.dump(2) << "\n"; });
+}
+
+void end_run(RunOutput& output, const StatRegistry& stats, const std::string& message, int status) {
+  output.clear_progress();
+  std::fflush(stdout);
+  if (!message.empty()) std::fprintf(stderr, "pimnic: %s\n", message.c_str());
+  exit_status() = status;
+  try {
+    output.finish(stats);
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
+  }
 }
 
 }  // namespace pimnic::cli

@@ -1,12 +1,17 @@
 // Run output conventions shared by `pimnic run` and `pimnic linux`: the guest console is on
 // stdout; everything else goes to stderr or files. --out DIR collects stats.txt, stats.json,
-// config.json and the trace files named with relative paths; --trace/--disasm-check attach
-// traces; a progress line on stderr (simulated time, instructions, MIPS, ETA) appears only when
-// stderr is a terminal and can be turned off with --no-progress.
+// config.json and the trace files named with relative paths; --stats/--stats-json write where
+// they are told; --trace/--disasm-check attach traces; a progress line on stderr (simulated time,
+// instructions, MIPS, wall time) appears when stderr is a terminal or with --progress.
+//
+// Every output is checked before the run starts (a file that cannot be created is exit status
+// 2), config.json is written then, and the rest when the run ends, however it ends (a guest exit,
+// a limit, SIGINT/SIGTERM).
 #pragma once
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdint>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -15,6 +20,7 @@
 
 #include "cpu/hart.h"
 #include "sim/params.h"
+#include "sim/run_control.h"
 #include "sim/stats.h"
 #include "sim/timeline.h"
 
@@ -36,38 +42,58 @@ namespace pimnic::cli {
 
 struct RunOutputOptions {
   std::string out_dir;
-  bool no_progress = false;
+  std::string stats_file, stats_json;  // --stats, --stats-json
+  bool progress = false, no_progress = false;
   std::vector<std::string> traces;  // --trace KIND[,OPT...]:FILE
   bool disasm_check = false;
   std::string known_errors;         // --disasm-known-errors FILE
 };
 
-// Register --out, --trace, --disasm-check, --disasm-known-errors, --no-progress on cmd.
+// Register --out, --stats, --stats-json, --trace, --disasm-check, --disasm-known-errors,
+// --progress and --no-progress on cmd.
 void add_run_output_options(CLI::App* cmd, RunOutputOptions& o);
+
+// --max-insts N and --max-sim-time TIME.
+struct LimitOptions {
+  uint64_t max_insts = 0;
+  std::string max_sim_time;
+  // Throws std::invalid_argument for a bad time.
+  RunLimits limits() const;
+};
+void add_limit_options(CLI::App* cmd, LimitOptions& o);
 
 // Every parameter's current value, typed, for config.json.
 nlohmann::json params_json(const ParamRegistry& params);
 
-// --stats FILE (gem5-style text) and --stats-json FILE; empty names are skipped. Reports a
-// file that cannot be written with fail().
-void write_stats_files(const std::string& text_path, const std::string& json_path, const StatRegistry& stats);
+// An image in config.json: where it boots, its path, size, profile and entry point.
+nlohmann::json image_json(const std::string& where, const std::string& path, const ElfImage& img);
 
 // A file named by --trace: relative names go into the --out directory when there is one.
 std::string output_path(const RunOutputOptions& o, const std::string& file);
+// The KIND of a --trace KIND[,OPTION...]:FILE argument.
+std::string trace_kind(const std::string& spec);
+// The FILE of a `--trace perfetto:FILE` (a timeline takes no options). Throws std::invalid_argument.
+std::string perfetto_file(const RunOutputOptions& o, const std::string& spec);
 
 // The run loop hooks of a machine (SingleCoreMachine, LinuxProcess).
 using SliceRunner = std::function<StopReason(Hart&, uint64_t budget)>;
 using SliceObserver = std::function<void(const Hart&)>;
 
-// The progress line: rewritten in place on stderr at most a few times a second.
+// The progress line: on a terminal, rewritten in place at most a few times a second; otherwise
+// (--progress into a file or pipe) a line every few seconds.
 class ProgressLine {
  public:
-  ProgressLine(double clock_hz, uint64_t max_insts);
-  void update(const Hart& h);
+  ProgressLine(bool terminal, uint64_t max_insts);
+  void update(Tick now, uint64_t insts);
   void clear();  // erase it (before other output on stderr)
+  // End of the run: into a file or pipe, a last line with the figures of the last update.
+  void finish();
 
  private:
-  double clock_hz_;
+  std::string text(Tick now, uint64_t insts, double wall) const;
+  bool terminal_;
+  Tick last_now_ = 0;
+  uint64_t last_insts_ = 0;
   uint64_t max_insts_;
   std::chrono::steady_clock::time_point start_, next_;
   bool shown_ = false;
@@ -75,20 +101,32 @@ class ProgressLine {
 
 class RunOutput {
  public:
-  // Creates the --out directory. Throws std::invalid_argument with a one-line message.
+  // Creates the --out directory and the --stats/--stats-json files (empty until the end), so
+  // that a path that cannot be written stops the run before it starts. Throws
+  // std::invalid_argument with a one-line message.
   explicit RunOutput(const RunOutputOptions& o);
   ~RunOutput();
+
+  // The run is about to start: writes config.json into the --out directory (adding pimnic's
+  // version and command line) and lets SIGINT/SIGTERM stop the run at its next slice boundary.
+  void begin(nlohmann::json config);
 
   // Set up traces and the progress line on a machine's run-loop hooks. symbols/image: the
   // executable's; linux_user: Linux-mode conventions in traces. model: the core's timing model
   // (null: functional); traced runs feed it the records they step, and `--trace kanata:FILE`
   // becomes its pipeline log. Throws std::invalid_argument for bad trace options.
-  // core: the machine's core, for the perfetto timeline of its hardware threads (null: none).
+  // core: the machine's core, for the perfetto timeline of its hardware threads and the
+  // instruction count of all of them (null: none; the hart's count).
   void attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
               double clock_hz, uint64_t max_insts, timing::CoreModel* model = nullptr, Core* core = nullptr);
-  // After the run: finish the traces, clear the progress line, write stats and config into the
-  // --out directory. Throws std::invalid_argument when a file cannot be written.
-  void finish(const StatRegistry& stats, const nlohmann::json& config);
+  // The `--trace perfetto:FILE` timeline, created now (null without one); finish() closes it.
+  Timeline* open_timeline();
+  // The progress line of a run loop that calls `hook` now and then (a machine's turns).
+  void attach_progress(std::function<void()>& hook, std::function<Tick()> now, std::function<uint64_t()> insts,
+                       uint64_t max_insts);
+  // After the run: finish the traces, clear the progress line, write the statistics (--stats,
+  // --stats-json, --out). Throws std::invalid_argument when a file cannot be written.
+  void finish(const StatRegistry& stats);
   // Remove the progress line before writing a message on stderr.
   void clear_progress() {
     if (progress_) progress_->clear();
@@ -96,7 +134,10 @@ class RunOutput {
   const std::string& dir() const { return opts_.out_dir; }
 
  private:
+  bool want_progress() const;
+
   RunOutputOptions opts_;
+  std::ofstream stats_text_, stats_json_;
 #if PIMNIC_WITH_TRACE
   std::unique_ptr<trace::Tracer> tracer_;
   std::unique_ptr<trace::KanataWriter> kanata_;
@@ -107,5 +148,9 @@ class RunOutput {
   std::unique_ptr<CoreTimeline> core_timeline_;
   Tick timeline_end_ = 0;
 };
+
+// The end of every run command: the run's message (if any) on stderr and its exit status, then
+// output.finish(stats); a file that cannot be written then is one more line and exit status 2.
+void end_run(RunOutput& output, const StatRegistry& stats, const std::string& message, int status);
 
 }  // namespace pimnic::cli

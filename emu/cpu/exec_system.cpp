@@ -77,6 +77,7 @@ Status reevaluate(Hart& h) { return end_slice(h, h.pc + 4); }
 // takes the enabled-exception program interrupt at once, with SRR0 at the next instruction
 // (SRR1 says so) — the architecture's rule for mtmsr and rfi.
 Status msr_changed(Hart& h, uint32_t old_msr, uint32_t next_pc) {
+  h.ri_used |= (h.msr & MSR_RI) != 0;
   bool enables = !(old_msr & (MSR_FE0 | MSR_FE1)) && (h.msr & (MSR_FE0 | MSR_FE1));
   if (enables && (h.fpscr & fpu::FEX))
     return h.raise({Interrupt::Program, next_pc, SRR1_PROGRAM_FP | SRR1_PROGRAM_NEXT});
@@ -134,6 +135,7 @@ Status exec_rfi(Hart& h, uint32_t) {
   if (h.msr & MSR_PR) return h.raise_privileged();
   uint32_t old = h.msr;
   h.msr = (h.msr & ~MSR_SAVED_IN_SRR1) | (h.srr1 & MSR_SAVED_IN_SRR1 & msr_writable(h));
+  h.returned = true;
   return msr_changed(h, old, h.srr0 & ~3u);
 }
 

@@ -81,6 +81,7 @@ StopEvent MultiNodeTarget::event_of(const MultiNodeMachine::Turn& turn) {
   ev.message = r.message;
   switch (r.kind) {
     case RunResult::Kind::Exited:
+    case RunResult::Kind::Stopped:  // (not from turns: run() stops between them)
       ev.kind = StopEvent::Kind::Exited;
       ev.exit_code = ev.status = r.exit_code;
       break;

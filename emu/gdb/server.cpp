@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "gdb/stub.h"
+#include "sim/run_control.h"
 
 namespace pimnic::gdb {
 
@@ -99,15 +100,19 @@ class Server {
   }
 
   Outcome serve(bool wait) {
-    if (wait) {
-      while (!client_.open()) accept_client(-1);
-    } else {
-      target_.resume_all();
-    }
+    // --wait: halted at the entry until a client speaks the protocol (a connection that sends
+    // nothing valid and goes, such as a port probe, does not release the machine).
+    waiting_ = wait;
+    if (!wait) target_.resume_all();
     for (;;) {
+      if (int sig = stop_requested()) {  // SIGINT/SIGTERM to pimnic: the run ends here
+        if (!target_.outcome().ended) target_.end(128 + sig, std::string("interrupted by ") + stop_signal_name(sig));
+        return target_.outcome();
+      }
       if (!client_.open()) {
         if (target_.outcome().ended) return target_.outcome();
-        run_free();
+        if (waiting_) accept_client(-1);
+        else run_free();
         continue;
       }
       if (stub_.running()) {
@@ -123,6 +128,7 @@ class Server {
         if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) read_client();
       }
       if (!client_.open()) continue;
+      if (stub_.heard_packet()) waiting_ = false;
       if (!send_all(client_.fd(), stub_.take_output())) {
         drop_client();
         continue;
@@ -179,13 +185,14 @@ class Server {
     client_.close();
     target_.clear_breakpoints_and_watchpoints();
     target_.set_attached(false);
-    if (!target_.outcome().ended) target_.resume_all();
+    if (!target_.outcome().ended && !waiting_) target_.resume_all();
   }
 
   DebugTarget& target_;
   GdbStub stub_;
   Socket listener_;
   Socket client_;
+  bool waiting_ = false;  // --wait and no client has spoken the protocol yet
 };
 
 }  // namespace

@@ -12,7 +12,7 @@ void GdbStub::attach(const StopEvent& why) {
   last_reply_.clear();
   ack_mode_ = true;
   multiprocess_ = swbreak_ = hwbreak_ = false;
-  running_ = false;
+  running_ = heard_packet_ = false;
   close_ = Close::None;
   general_ = continue_ = why.hart < target_.harts().size() ? why.hart : 0;
   continue_all_ = true;
@@ -88,6 +88,7 @@ void GdbStub::report_stop(const StopEvent& event) {
 }
 
 void GdbStub::handle_packet(std::string_view p) {
+  heard_packet_ = true;
   if (p.empty()) return reply("");
   switch (p[0]) {
     case '?': return reply(stop_reply(last_stop_));

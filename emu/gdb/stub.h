@@ -30,6 +30,9 @@ class GdbStub {
   std::string take_output();
 
   bool running() const { return running_; }
+  // A well-formed packet has come from the client since attach(): it speaks the protocol (a
+  // port scanner or a stray connection does not).
+  bool heard_packet() const { return heard_packet_; }
   enum class Close { None, Detach, Kill };
   Close close_request() const { return close_; }
 
@@ -70,6 +73,7 @@ class GdbStub {
   bool ack_mode_ = true;
   bool multiprocess_ = false, swbreak_ = false, hwbreak_ = false;
   bool running_ = false;
+  bool heard_packet_ = false;
   Close close_ = Close::None;
   size_t general_ = 0;   // Hg
   size_t continue_ = 0;  // Hc (used by the legacy s/c packets)

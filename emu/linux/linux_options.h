@@ -29,6 +29,7 @@ struct LinuxOptions {
   bool sleep_moves_core = false;
   bool stdin_closed = false;        // standard input reads as empty (/dev/null): ranks other than 0
   std::string output_tag;           // prefix of every line of standard output and error (--tag-output)
+  uint64_t max_sim_ps = 0;          // --max-sim-time in picoseconds of the core's clock; 0 = none
 };
 
 // The guest environment as qemu-user builds it: the host environment in reverse order (qemu

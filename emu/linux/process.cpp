@@ -11,6 +11,7 @@
 
 #include "linux/syscalls.h"
 #include "linux/uio_device.h"
+#include "sim/run_control.h"
 #include "util/bits.h"
 
 namespace pimnic::linux_user {
@@ -99,11 +100,27 @@ ProcessResult LinuxProcess::run() {
     if (opts_.max_insts) {
       if (h.icount >= opts_.max_insts) {
         result_.kind = ProcessResult::Kind::InsnLimit;
-        result_.status = 3;
-        result_.message = "stopped after " + std::to_string(h.icount) + " instructions (--max-insts)";
+        result_.status = kExitInsnLimit;
+        result_.message = insn_limit_message(h.icount);
         break;
       }
       budget = std::min<uint64_t>(budget, opts_.max_insts - h.icount);
+    }
+    if (opts_.max_sim_ps && simulated_ns() * 1000 >= opts_.max_sim_ps) {
+      result_.kind = ProcessResult::Kind::Stopped;
+      result_.status = kExitSimTimeLimit;
+      result_.message = time_limit_message(opts_.max_sim_ps, h.icount);
+      break;
+    }
+    if (int sig = stop_requested()) {
+      result_.kind = ProcessResult::Kind::Stopped;
+      result_.status = 128 + sig;
+      result_.message = stop_request_message(sig, simulated_ns() * 1000, h.icount);
+      break;
+    }
+    if (opts_.max_sim_ps) {  // a slice ends at the limit (one instruction per cycle at most)
+      const double cycles_left = double(opts_.max_sim_ps - simulated_ns() * 1000) * core_->config().clock_hz / 1e12;
+      budget = std::min<uint64_t>(budget, std::max<uint64_t>(1, uint64_t(cycles_left)));
     }
     StopReason why = slice_runner ? slice_runner(h, budget) : h.run(budget);
     if (after_slice) after_slice(h);

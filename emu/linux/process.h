@@ -29,7 +29,8 @@ inline constexpr uint32_t kUserMsr = MSR_VEC | MSR_PR | MSR_FP;
 
 // How a run ended.
 struct ProcessResult {
-  enum class Kind { Exited, Signaled, InsnLimit, Error } kind = Kind::Exited;
+  // Stopped: by --max-sim-time or a stop request (SIGINT/SIGTERM to pimnic, sim/run_control.h).
+  enum class Kind { Exited, Signaled, InsnLimit, Error, Stopped } kind = Kind::Exited;
   int status = 0;        // exit status for the simulator's process (128 + signal when Signaled)
   int signal = 0;
   std::string message;   // one line for stderr (signals, limits)

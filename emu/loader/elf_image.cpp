@@ -1,5 +1,7 @@
 #include "loader/elf_image.h"
 
+#include <sys/stat.h>
+
 #include <cstring>
 #include <fstream>
 
@@ -41,6 +43,8 @@ std::string hex(uint32_t v) {
 }  // namespace
 
 std::vector<uint8_t> read_file_bytes(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) throw LoadError(path + ": is a directory, not an ELF file");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw LoadError(path + ": cannot open file");
   // In large chunks: a byte-at-a-time stream iterator showed in the startup profile.

@@ -178,6 +178,9 @@ bool MultiNodeMachine::begin_run(uint64_t max_insts) {
     };
     h.irq_raised_ctx = &wakers_[i];
   }
+  if (timeline_)  // the threads' states from the start, not from the end of their first slice
+    for (uint32_t i = 0; i < cores_.size(); ++i)
+      if (scheduled_[i]) core_timelines_[i]->sample(cores_[i]->now());
   if (ready_.empty()) {
     result_.kind = RunResult::Kind::Fault;
     result_.message = "no core has an image to run (give --image n*.host=PROG.elf, n*.nic=FW.elf)";
@@ -216,7 +219,7 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     events_.run_until(t);
     if (max_insts_ && insts_ >= max_insts_) {
       ready_.push({t, i});
-      end(RunResult::Kind::InsnLimit, 3, "stopped after " + std::to_string(insts_) + " instructions (--max-insts)");
+      end(RunResult::Kind::InsnLimit, kExitInsnLimit, insn_limit_message(insts_));
       break;
     }
     const uint64_t budget = max_insts_ ? std::min<uint64_t>(budget_cap, max_insts_ - insts_) : budget_cap;
@@ -315,9 +318,21 @@ RunResult MultiNodeMachine::end_run() {
   return result_;
 }
 
-RunResult MultiNodeMachine::run(uint64_t max_insts) {
-  if (!begin_run(max_insts)) return result_;
-  while (run_turn(kSliceInsts).kind != Turn::Kind::Ended) {
+RunResult MultiNodeMachine::run(const RunLimits& limits) {
+  if (!begin_run(limits.max_insts)) return result_;
+  const Tick horizon = limits.max_time ? limits.max_time : kMaxTick;
+  for (;;) {
+    const Turn turn = run_turn(kSliceInsts, horizon);
+    if (turn.kind == Turn::Kind::Ended) break;
+    if (after_turn) after_turn();
+    const int sig = stop_requested();
+    if (turn.kind == Turn::Kind::Idle || sig) {  // every core reached the time limit, or a stop request
+      result_ = RunResult{};
+      result_.kind = RunResult::Kind::Stopped;
+      result_.exit_code = sig ? 128 + sig : kExitSimTimeLimit;
+      result_.message = sig ? stop_request_message(sig, now(), insts_) : time_limit_message(limits.max_time, insts_);
+      break;
+    }
   }
   return end_run();
 }

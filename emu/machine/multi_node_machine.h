@@ -20,6 +20,7 @@
 #include "machine/node.h"
 #include "machine/single_core_machine.h"
 #include "sim/event_queue.h"
+#include "sim/run_control.h"
 #include "sim/stats.h"
 
 namespace pimnic {
@@ -40,7 +41,13 @@ class MultiNodeMachine {
   // Start a static powerpc-linux program on a host core (MachineConfig::linux_hosts); `label`
   // names it in messages ("rank 3"). Throws LoadError.
   void start_linux(NodeCore& host, const linux_user::LinuxOptions& opts, const std::string& label);
-  RunResult run(uint64_t max_insts);
+  // Run until the hosts exit (or every core, without hosts), a core faults, or a limit or stop
+  // request (sim/run_control.h) ends it between turns.
+  RunResult run(const RunLimits& limits);
+  RunResult run(uint64_t max_insts) { return run(RunLimits{max_insts}); }
+  // Called after every turn of run() (the progress line).
+  std::function<void()> after_turn;
+  uint64_t instructions() const { return insts_; }  // retired by all cores so far in this run
   void register_stats(StatRegistry& s);
   EventQueue& events() { return events_; }
   net::Network* network() { return network_.get(); }

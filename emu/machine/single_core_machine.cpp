@@ -59,6 +59,12 @@ void SingleCoreMachine::set_core_model(timing::CoreModel* m) {
   pim_model_ = dynamic_cast<timing::PimModel*>(m);
 }
 
+uint64_t SingleCoreMachine::instructions() const {
+  uint64_t n = 0;
+  for (size_t i = 0; i < core_->num_harts(); ++i) n += core_->hart(i).icount;
+  return n;
+}
+
 void SingleCoreMachine::register_stats(StatRegistry& s) {
   Hart& h = hart();
   double hz = core_->config().clock_hz;
@@ -99,7 +105,8 @@ void SingleCoreMachine::reset(const ElfImage& img) {
     h.pir = core_->config().pir + uint32_t(i);
     h.dec_written = 0xFFFFFFFFu;
     h.icount = h.cycle_offset = 0;
-    h.dec_pending = h.external_irq = h.double_fault = false;
+    h.dec_pending = h.external_irq = h.double_fault = h.ri_used = h.unrecoverable = false;
+    h.returned = true;
     h.dec_seen_tb = 0;
     h.stop_reason = StopReason::None;
     h.exit_code = 0;
@@ -127,22 +134,36 @@ void end_slice(Core& core, EventQueue& events) {
   for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).horizon_cycle = ~0ull;
 }
 
-RunResult SingleCoreMachine::run(uint64_t max_insts) {
+RunResult SingleCoreMachine::run(const RunLimits& limits) {
   Hart& h = hart();
   RunResult res;
   const uint64_t kSlice = 1u << 20;
+  const uint64_t max_insts = limits.max_insts;
   for (;;) {
     uint64_t budget = kSlice;
     if (max_insts) {
       if (h.icount >= max_insts) {
         res.kind = RunResult::Kind::InsnLimit;
-        res.message = "stopped after " + std::to_string(h.icount) + " instructions (--max-insts)";
+        res.exit_code = kExitInsnLimit;
+        res.message = insn_limit_message(h.icount);  // (hart 0's count: the limit's)
         break;
       }
       budget = std::min<uint64_t>(budget, max_insts - h.icount);
     }
+    if (limits.max_time && clock_.ticks(h.cycles()) >= limits.max_time) {
+      res.kind = RunResult::Kind::Stopped;
+      res.exit_code = kExitSimTimeLimit;
+      res.message = time_limit_message(limits.max_time, instructions());
+      break;
+    }
+    if (int sig = stop_requested()) {
+      res.kind = RunResult::Kind::Stopped;
+      res.exit_code = 128 + sig;
+      res.message = stop_request_message(sig, clock_.ticks(h.cycles()), instructions());
+      break;
+    }
     // The core runs up to the next event (of the event queue), then the queue catches up with it.
-    const uint64_t until = begin_slice(*core_, events_, h.cycles());
+    const uint64_t until = begin_slice(*core_, events_, h.cycles(), limits.max_time ? limits.max_time : kMaxTick);
     if (!model_ || slice_runner) budget = std::min(budget, until - h.cycles());  // one cycle per instruction
     StopReason why;
     // Traced runs step every live thread of a PIM core in turn through the tracer.
@@ -193,8 +214,18 @@ RunResult SingleCoreMachine::run(uint64_t max_insts) {
 }
 
 std::string describe_fault(const Hart& h) {
+  char buf[384];
+  if (h.unrecoverable) {
+    const InterruptInfo& u = h.unrecoverable_at;
+    std::snprintf(buf, sizeof buf,
+                  "unrecoverable %s interrupt at 0x%08x (word 0x%08x) in interrupt handling code that has not "
+                  "returned from the %s interrupt from 0x%08x (it faults %s): an image built for another core?",
+                  interrupt_name(u.kind), u.srr0, h.unrecoverable_word, interrupt_name(h.last_interrupt.kind),
+                  h.last_interrupt.srr0,
+                  h.last_interrupt.kind == u.kind && h.last_interrupt.srr0 == u.srr0 ? "there again" : "with MSR[RI]=0");
+    return buf;
+  }
   const InterruptInfo& i = h.last_interrupt;
-  char buf[256];
   const char* what = interrupt_name(i.kind);
   if (i.kind == Interrupt::Program) {
     what = (i.srr1_bits & SRR1_PROGRAM_ILLEGAL) ? "illegal instruction"
@@ -213,7 +244,7 @@ std::string describe_fault(const Hart& h) {
 }
 
 int fault_exit_status(const Hart& h) {
-  const InterruptInfo& i = h.last_interrupt;
+  const InterruptInfo& i = h.unrecoverable ? h.unrecoverable_at : h.last_interrupt;
   switch (i.kind) {
     case Interrupt::Program:
       if (i.srr1_bits & SRR1_PROGRAM_TRAP) return 128 + SIGTRAP;

@@ -17,6 +17,7 @@
 #include "sim/clock.h"
 #include "sim/event_queue.h"
 #include "sim/params.h"
+#include "sim/run_control.h"
 #include "sim/stats.h"
 
 namespace pimnic {
@@ -26,9 +27,10 @@ class PimModel;
 }
 
 struct RunResult {
-  enum class Kind { Exited, InsnLimit, Fault } kind = Kind::Exited;
-  int exit_code = 0;       // guest exit code (Exited)
-  std::string message;     // for InsnLimit and Fault
+  // Stopped: ended from outside the guest, by --max-sim-time or a stop request (sim/run_control.h).
+  enum class Kind { Exited, InsnLimit, Fault, Stopped } kind = Kind::Exited;
+  int exit_code = 0;       // guest exit code (Exited), else pimnic's exit status for the run
+  std::string message;     // for InsnLimit, Fault and Stopped
   uint64_t instructions = 0;
 };
 
@@ -54,8 +56,10 @@ class SingleCoreMachine {
 
   // Load the image and point the hart at its entry. Throws LoadError.
   void load(const ElfImage& img);
-  // Run until the guest exits, faults without a handler, or max_insts (0 = unlimited) retire.
-  RunResult run(uint64_t max_insts);
+  // Run until the guest exits, faults without a handler, or a limit or stop request ends it
+  // (between slices: at an instruction boundary).
+  RunResult run(const RunLimits& limits);
+  RunResult run(uint64_t max_insts) { return run(RunLimits{max_insts}); }
   // Run-loop hooks (empty: none). slice_runner executes each slice instead of Hart::run (traces
   // step instruction by instruction); after_slice sees the hart after each slice (progress line).
   std::function<StopReason(Hart&, uint64_t budget)> slice_runner;
@@ -76,6 +80,8 @@ class SingleCoreMachine {
   Hart& hart() { return core_->hart(0); }
   AddressSpace& mem() { return mem_; }
   bool exited() const { return exited_; }  // the guest wrote the exit device
+  uint64_t instructions() const;            // retired by every hardware thread
+  Tick now() { return clock_.ticks(hart().cycles()); }
   // Back to the state after construction and load(img): RAM cleared, harts reset (for gdb).
   void reset(const ElfImage& img);
 

@@ -125,8 +125,11 @@ std::vector<ParamRegistry::Info> ParamRegistry::list() const {
 
 std::string ParamRegistry::describe() const {
   std::ostringstream s;
-  for (const Info& i : list())
-    s << i.name << " = " << i.default_value << "  [" << i.type << "]  " << i.description << "\n";
+  for (const Info& i : list()) {
+    s << i.name << " = " << i.value;
+    if (i.value != i.default_value) s << " (default " << i.default_value << ")";
+    s << "  [" << i.type << "]  " << i.description << "\n";
+  }
   return s.str();
 }
 

@@ -40,7 +40,7 @@ class ParamRegistry {
     std::string name, type, default_value, value, description;
   };
   std::vector<Info> list() const;  // sorted by name
-  // One line per parameter: name, default, meaning.
+  // One line per parameter: name = value ("(default D)" where they differ), type, meaning.
   std::string describe() const;
 
  private:

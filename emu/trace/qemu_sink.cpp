@@ -16,8 +16,8 @@ uint32_t hflags(uint32_t msr) {
 
 }  // namespace
 
-QemuSink::QemuSink(std::unique_ptr<OutputStream> out, QemuSymbols symbols)
-    : out_(std::move(out)), symbols_(std::move(symbols)) {}
+QemuSink::QemuSink(std::unique_ptr<OutputStream> out, QemuSymbols symbols, bool fpu)
+    : out_(std::move(out)), symbols_(std::move(symbols)), fpu_(fpu) {}
 
 QemuSink::Snapshot QemuSink::capture(const Hart& h) {
   Snapshot s;
@@ -29,6 +29,8 @@ QemuSink::Snapshot QemuSink::capture(const Hart& h) {
   s.res = h.reserve_valid ? h.reserve_addr : ~0u;
   s.tb = h.timebase();
   for (unsigned i = 0; i < 32; ++i) s.gpr[i] = h.gpr[i];
+  s.fpscr = h.fpscr;
+  for (unsigned i = 0; i < 32; ++i) s.fpr[i] = h.fpr[i];
   return s;
 }
 
@@ -80,7 +82,7 @@ void QemuSink::print_in_asm(uint32_t pc, uint32_t word) {
 
 void QemuSink::print_exec(const TraceRecord& r, const Snapshot& s) {
   const std::string& sym = symbols_.lookup(r.pc);
-  char* p = out_->reserve(1400 + sym.size());
+  char* p = out_->reserve(2100 + sym.size());
   // The host address of qemu's translated block has no counterpart; a fixed, pc-derived value.
   p += std::sprintf(p, "Trace %u: 0x7f00%08x [00000000/%08x/%08x/00000201] %s\n", unsigned(r.thread), r.pc, r.pc,
                     hflags(s.msr), sym.c_str());
@@ -110,6 +112,22 @@ void QemuSink::print_exec(const TraceRecord& r, const Snapshot& s) {
   p = put_str(p, " ]             RES ", 19);
   p = put_hex(p, s.res, 8);
   *p++ = '\n';
+  if (fpu_) {  // qemu's CPU_DUMP_FPU part
+    for (unsigned i = 0; i < 32; i += 4) {
+      p = put_str(p, "FPR", 3);
+      *p++ = char('0' + i / 10);
+      *p++ = char('0' + i % 10);
+      for (unsigned k = i; k < i + 4; ++k) {
+        *p++ = ' ';
+        p = put_hex(p, uint32_t(s.fpr[k] >> 32), 8);
+        p = put_hex(p, uint32_t(s.fpr[k]), 8);
+      }
+      *p++ = '\n';
+    }
+    p = put_str(p, "FPSCR ", 6);
+    p = put_hex(p, s.fpscr, 8);
+    *p++ = '\n';
+  }
   out_->advance(p);
 }
 

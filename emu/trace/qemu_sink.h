@@ -6,7 +6,8 @@
 //   0x<pc>:  <word>  <capstone text>       |  MSR-derived flags, or again after a store to its
 //   <blank>                                /  page), disassembled by Capstone as qemu does
 //   Trace 0: 0x<host> [00000000/<pc>/<hflags>/00000201] <symbol>
-//   NIP/MSR/TB/GPR00..GPR28/CR lines: the registers *before* the instruction.
+//   NIP/MSR/TB/GPR00..GPR28/CR lines: the registers *before* the instruction; with the `fpu`
+//   option (qemu's -d fpu) also FPR00..FPR28 and FPSCR.
 // Fields that cannot agree with a qemu run are still printed in qemu's layout (host pointer,
 // TB, MSR's FE0/FE1/IP bits, the pid in registers); the diff script masks them.
 #pragma once
@@ -25,7 +26,7 @@ namespace pimnic::trace {
 
 class QemuSink : public TraceSink {
  public:
-  QemuSink(std::unique_ptr<OutputStream> out, QemuSymbols symbols);
+  QemuSink(std::unique_ptr<OutputStream> out, QemuSymbols symbols, bool fpu = false);
   void start(const Hart& h) override;
   void record(const TraceRecord& r, const InsnInfo& info, bool accepted) override;
   bool wants_rejected() const override { return true; }
@@ -37,6 +38,8 @@ class QemuSink : public TraceSink {
     uint32_t lr = 0, ctr = 0, xer = 0, msr = 0, cr = 0, res = ~0u;
     uint64_t tb = 0;
     std::array<uint32_t, 32> gpr{};
+    uint32_t fpscr = 0;
+    std::array<uint64_t, 32> fpr{};
   };
   static Snapshot capture(const Hart& h);
   void note_stores(const TraceRecord& r);
@@ -45,6 +48,7 @@ class QemuSink : public TraceSink {
 
   std::unique_ptr<OutputStream> out_;
   QemuSymbols symbols_;
+  bool fpu_;
   CapstonePpc capstone_{true};
   std::unordered_map<const Hart*, Snapshot> before_;
   // qemu's translation cache, as far as it decides when "IN:" appears: translated (pc, flags),

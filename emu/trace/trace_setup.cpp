@@ -31,7 +31,7 @@ std::unique_ptr<Tracer> make_tracer(const TraceOptions& opts, const TraceContext
     std::unique_ptr<TraceSink> sink;
     if (spec.kind == "commit") sink = std::make_unique<CommitSink>(std::move(out));
     else if (spec.kind == "binary") sink = std::make_unique<BinarySink>(std::move(out));
-    else sink = std::make_unique<QemuSink>(std::move(out), image ? QemuSymbols(*image) : QemuSymbols());
+    else sink = std::make_unique<QemuSink>(std::move(out), image ? QemuSymbols(*image) : QemuSymbols(), spec.fpu);
     tracer->add(std::move(sink), spec.filter);
   }
   if (opts.disasm_check) {

@@ -48,11 +48,14 @@ TraceSpec parse_trace_spec(const std::string& text) {
       spec.compression.zstd_workers = std::atoi(value.c_str());
       if (spec.compression.zstd_workers < 0 || spec.compression.zstd_workers > 64)
         throw TraceError("--trace: zstd-threads must be 0..64");
+    } else if (key == "fpu" && value.empty()) {
+      if (spec.kind != "qemu") throw TraceError("--trace: option 'fpu' is for the qemu kind");
+      spec.fpu = true;
     } else if (eq == std::string::npos && !key.empty() && key != "sym") {
       throw TraceError("--trace: option '" + key + "' needs a value (e.g. " + key + "=...)");
     } else if (!spec.filter.parse_option(key, value)) {
       throw TraceError("--trace: unknown option '" + key +
-                       "' (node, core, thread, pc, sym, insts, cycles, zstd, zstd-threads, gzip)");
+                       "' (node, core, thread, pc, sym, insts, cycles, zstd, zstd-threads, gzip, fpu)");
     }
   }
   Compression& c = spec.compression;

@@ -15,6 +15,7 @@ struct TraceSpec {
   std::string file;
   TraceFilter filter;
   Compression compression;
+  bool fpu = false;  // qemu: also the FPRs and FPSCR, as qemu's -d fpu
 };
 
 // Throws TraceError with a one-line message for a malformed spec or an unknown kind/option.

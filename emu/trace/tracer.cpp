@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cpu/core.h"
+#include "sim/run_control.h"
 #include "trace/binary_sink.h"
 
 namespace pimnic::trace {
@@ -112,6 +113,10 @@ StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
   BinarySink* const direct = direct_;
   uint64_t recheck = hs.recheck_icount;
   while (budget) {
+    // A traced instruction costs hundreds of host instructions: look for a stop request
+    // (SIGINT/SIGTERM) now and then within the slice rather than only after it.
+    if ((budget & 0xFFF) == 0 && stop_requested()) [[unlikely]]
+      return StopReason::SliceEnd;
     if (h.icount >= recheck) [[unlikely]] {
       if (uint64_t skip = skippable(h, hs)) {
         const uint64_t before = h.icount;

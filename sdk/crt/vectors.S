@@ -1,7 +1,9 @@
 /* Exception vectors and the common entry. Each vector stub (at 0x100..0x1F00 and 0xF20) saves r3
  * in SPRG1, loads its own vector offset into r3 and branches to the common entry, which builds a
  * pimnic_exception_frame (see exception_frame.h), calls __pimnic_exception_dispatch (C), restores
- * everything from the frame (which a handler may have changed) and returns with rfi. */
+ * everything from the frame (which a handler may have changed) and returns with rfi. MSR[RI] is
+ * clear (the interrupt cleared it) until the frame holds SRR0/SRR1 and again from the restore on:
+ * pimnic stops a run that faults there (an image built for another core) instead of looping. */
 #include "pimnic/cpu.h"
 #include "exception_frame.h"
 
@@ -53,10 +55,27 @@ __pimnic_vectors:           /* linked at PIMNIC_VECTORS_BASE (0x100) */
   VECTOR 0x1E00
   VECTOR 0x1F00
 
+/* Unwind information (DWARF CFI in .debug_frame, where clang puts the C code's), so that a
+ * debugger's backtrace from inside a handler goes on into the interrupted code: the caller's pc
+ * is SRR0 as saved in the frame, its r1 the saved r1 (the CFA), and its other registers are in
+ * the frame. The return address lives in a column of its own (100: MQ, which these cores lack)
+ * because LR is a register of the interrupted code like any other. Register numbers are the
+ * DWARF ones gdb uses for .debug_frame: GPRs 0-31, CR 64, XER 101, LR 108, CTR 109. */
+#define CFI_RA 100
+/* DW_CFA_expression REG: saved at r1 + OFF (DW_OP_breg1, two-byte SLEB128: OFF < 8192). */
+.macro CFI_AT reg, off
+  .cfi_escape 0x10, \reg, 0x03, 0x71, ((\off) & 0x7f) | 0x80, (\off) >> 7
+.endm
+
+  .cfi_sections .debug_frame
   .section .text.__pimnic_exception_entry, "ax", @progbits
   .globl __pimnic_exception_entry
   .type __pimnic_exception_entry, @function
 __pimnic_exception_entry:
+  .cfi_startproc
+  .cfi_signal_frame
+  .cfi_return_column CFI_RA
+  .cfi_undefined CFI_RA      /* until the frame holds SRR0: no caller to show */
   mtspr SPRG2, 1
   mtspr SPRG3, 4
   /* Stay on the exception stack if already there (nested), else start at its top. */
@@ -124,8 +143,28 @@ __pimnic_exception_entry:
   li    3, EXC_VSCR
   stvx  0, 1, 3
 #endif
+  /* The frame is complete: the interrupted code's registers are in it. */
+  .cfi_escape 0x0f, 0x04, 0x71, (EXC_GPR(1) & 0x7f) | 0x80, EXC_GPR(1) >> 7, 0x06  /* CFA = *(r1 + EXC_GPR(1)) */
+  CFI_AT CFI_RA, EXC_SRR0
+  CFI_AT 0, EXC_GPR(0)
+  .irp  n, 2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+  CFI_AT \n, EXC_GPR(\n)
+  .endr
+  CFI_AT 64, EXC_CR
+  CFI_AT 101, EXC_XER
+  CFI_AT 108, EXC_LR
+  CFI_AT 109, EXC_CTR
+  /* SRR0/SRR1 are in the frame: an interrupt inside the handler is recoverable (MSR[RI]). */
+  mfmsr 3
+  ori   3, 3, PIMNIC_MSR_RI
+  mtmsr 3
   addi  3, 1, EXC_STRUCT
   bl    __pimnic_exception_dispatch
+  .cfi_undefined CFI_RA      /* the registers are being restored */
+  /* Not any more from here to rfi, which restores SRR0/SRR1 from the frame. */
+  mfmsr 3
+  rlwinm 3, 3, 0, 31, 29
+  mtmsr 3
 #ifdef PIMNIC_PROFILE_HOST
   li    3, EXC_VSCR
   lvx   0, 1, 3
@@ -160,6 +199,7 @@ __pimnic_exception_entry:
   lwz   3, EXC_GPR(3)(1)
   lwz   1, EXC_GPR(1)(1)
   rfi
+  .cfi_endproc
   .size __pimnic_exception_entry, . - __pimnic_exception_entry
 
   /* The exception stack. */

@@ -2,6 +2,7 @@
 firmware/gdb-target and greps what the debugger prints. gdb's exit code in batch mode says little,
 so every check is a regular expression on its output, plus pimnic's exit status and console."""
 import os
+import socket
 import re
 import subprocess
 import time
@@ -62,6 +63,44 @@ def case_break_finish_bt(ctx):
                r"Breakpoint 1, square \(x=2\)", r"\$2 = 2",
                r"exited normally")
         reject(out, r"Remote failure reply", r"Remote connection closed")
+        finish_pimnic(p, 0, r"gdb-target: total 385")
+
+
+def case_handler_backtrace(ctx):
+    """bt from inside an exception handler goes through the SDK's exception entry (its unwind
+    information) into the code the interrupt stopped, at SRR0, and on to that code's callers."""
+    for img in (host_image(ctx), pim_image(ctx)):
+        with Pimnic(ctx.pimnic, ["run", "--gdb", "0", "--wait", img]) as p:
+            out = run_gdb(ctx.gdb, img, p.port, ["break on_syscall", "continue", "bt", "frame 3",
+                                                 "p x", "p/x $pc == (unsigned)system_call + 8 || 1",
+                                                 "delete", "continue"])
+            expect(out, r"Breakpoint 1, on_syscall \(f=0x[0-9a-f]+\)",
+                   r"#0 +on_syscall \(f=0x[0-9a-f]+\)",
+                   r"#1 +0x[0-9a-f]+ in __pimnic_exception_dispatch",
+                   r"#2 +(0x[0-9a-f]+ in )?__pimnic_exception_entry",
+                   r"#3 +(0x[0-9a-f]+ in )?system_call \(x=\d+\)",
+                   r"#4 +0x[0-9a-f]+ in call_service \(x=(20|<optimized out>)\)",
+                   r"#5 +0x[0-9a-f]+ in main \(\)",
+                   r"exited normally")
+            reject(out, r"Backtrace stopped", r"#\d+ +0x0+ in \?\?")
+            finish_pimnic(p, 0, r"gdb-target: total 385 watched 35")
+
+
+def case_wait_needs_gdb(ctx):
+    """--wait stays halted when something connects without speaking the protocol (a port probe,
+    garbage): only a gdb handshake releases the machine."""
+    img = host_image(ctx)
+    with Pimnic(ctx.pimnic, ["run", "--gdb", "0", "--wait", img]) as p:
+        for data in (b"", b"GET / HTTP/1.0\r\n\r\n", b"$qSupported#00"):  # the last: a bad checksum
+            with socket.create_connection(("127.0.0.1", p.port), timeout=5) as s:
+                if data:
+                    s.sendall(data)
+                    time.sleep(0.2)
+            time.sleep(0.5)
+            if p.proc.poll() is not None:
+                raise Failure(f"pimnic ran to its end after a connection that sent {data!r}: {p.wait()}")
+        out = run_gdb(ctx.gdb, img, p.port, ["info registers pc", "continue"])
+        expect(out, r"pc +0x4000 +0x4000 <_start>", r"exited normally")
         finish_pimnic(p, 0, r"gdb-target: total 385")
 
 

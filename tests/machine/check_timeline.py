@@ -55,6 +55,35 @@ for node in (0, 1):
         check(got == want, f"n{node}.{engine}: {got} spans for {want} descriptors")
 check(per_track.get("n0.host", 0) > 0 and per_track.get("n0.nic", 0) > 0, "core tracks n0.host and n0.nic have spans")
 
+
+def first_spans(events, names, pattern):
+    """The earliest span of every track whose name matches."""
+    first = {}
+    for e in events:
+        track = names.get((e["pid"], e.get("tid")), "")
+        if e["ph"] == "X" and re.fullmatch(pattern, track):
+            if track not in first or float(e["ts"]) < float(first[track]["ts"]):
+                first[track] = e
+    return first
+
+
+# Every core's track starts at 0, running (not with the end of its first slice).
+for track, e in sorted(first_spans(events, names, r"n\d+\.(host|nic)").items()):
+    check(float(e["ts"]) == 0 and e["name"] == "running" and float(e["dur"]) > 0,
+          f"{track}: first span at ts 0, running (ts {e['ts']}, dur {e['dur']}, {e['name']})")
+
+# A one-core run: the whole run is one running span from 0 to the end (it was ts = the run's
+# length, dur 0).
+tl = os.path.join(work, "hello.json")
+hello = os.path.join(os.path.dirname(host_elf), "hello.elf")
+p = subprocess.run([pimnic, "run", hello, "--trace", "perfetto:" + tl, "--stats", stats_file],
+                   capture_output=True, text=True, timeout=600)
+sim_us = float(re.search(r"^sim_seconds\s+(\S+)", open(stats_file).read(), re.M)[1]) * 1e6
+events, names = load(tl)
+spans = [e for e in events if e["ph"] == "X"]
+check(len(spans) == 1 and float(spans[0]["ts"]) == 0 and abs(float(spans[0]["dur"]) - sim_us) < 1e-3,
+      f"hello: one running span from 0 lasting the run's {sim_us:.3f} us: {spans}")
+
 tl = os.path.join(work, "pim-threads.json")
 p = subprocess.run([pimnic, "run", pim_elf, "--set", "core.harts=8", "--trace", "perfetto:" + tl],
                    capture_output=True, text=True, timeout=600)

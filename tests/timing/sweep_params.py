@@ -17,8 +17,11 @@ EXTREMES = {"uint": ["0", "4294967295", "99999999999999"], "int": ["-1", "214748
 def main():
     pimnic, image, model = sys.argv[1:4]
     listing = subprocess.run([pimnic, "run", "--list-params"], capture_output=True, text=True, check=True).stdout
+    # The one-core section (a machine's parameters follow under their own heading).
+    one_core = listing.split("\n# pimnic run --machine")[0]
     params = [(m.group(1), m.group(2)) for m in
-              (re.match(r"(\S+) = \S*\s+\[([^\]]+)\]", line) for line in listing.splitlines()) if m]
+              (re.match(r"(\S+) = \S*(?: \(default [^)]*\))?\s+\[([^\]]+)\]", line)
+               for line in one_core.splitlines()) if m]
     if len(params) < 100:
         sys.exit(f"FAIL: only {len(params)} parameters listed")
     bad, runs = [], 0

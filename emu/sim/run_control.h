@@ -1,0 +1,41 @@
+// What ends a run from outside the guest, shared by every run loop (one core, machines, Linux
+// mode, the gdb server): an instruction-count limit (--max-insts), a simulated-time limit
+// (--max-sim-time) and a stop request (SIGINT/SIGTERM). Run loops look at them between slices,
+// so a run always stops at an instruction boundary, with its statistics and traces complete.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "sim/clock.h"
+
+namespace pimnic {
+
+// pimnic's exit statuses for runs ended by a limit (a stop request gives 128 + the signal).
+inline constexpr int kExitInsnLimit = 3;
+inline constexpr int kExitSimTimeLimit = 4;
+
+struct RunLimits {
+  uint64_t max_insts = 0;  // 0: none
+  Tick max_time = 0;       // simulated picoseconds; 0: none
+};
+
+// Async-signal-safe: remember the signal; run loops stop at their next slice boundary.
+void request_stop(int signal);
+// The signal of a pending stop request, or 0.
+int stop_requested();
+// Forget the request (a new run in the same process, tests).
+void clear_stop_request();
+// SIGINT and SIGTERM request a stop (the first time; a second one kills as usual).
+void install_stop_handlers();
+
+// The one-line messages of the three ways out, and "12.5 us" for a simulated time.
+std::string insn_limit_message(uint64_t insts);
+std::string time_limit_message(Tick limit, uint64_t insts);
+std::string stop_request_message(int signal, Tick now, uint64_t insts);
+std::string format_sim_time(Tick t);
+const char* stop_signal_name(int signal);  // "SIGINT", "SIGTERM"
+// "10ms", "2.5 us", "1e-3", "300ns", "4000ps" (a bare number is seconds) to picoseconds. Throws
+// std::invalid_argument with a one-line message for anything else, zero, or more than a year.
+Tick parse_sim_time(const std::string& text);
+
+}  // namespace pimnic
