@@ -109,6 +109,8 @@ def blocks(f):
     line), then the exec line and the register dump."""
     block, has_trace = [], False
     for line in f:
+        if line.startswith("PIMNIC "):  # pimnic's trace markers: qemu has none
+            continue
         if block and (line == SEP or (line.startswith("Trace ") and has_trace)):
             yield block
             block, has_trace = [], False

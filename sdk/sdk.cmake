@@ -14,6 +14,7 @@ file(GLOB PIMNIC_SDK_SOURCES CONFIGURE_DEPENDS
   "${_sdk}/platform/*.c"
   "${_sdk}/runtime/*.c"
   "${_sdk}/libc/*.c"
+  "${_sdk}/libm/*.c"
   "${_sdk}/libcxx/*.cpp")
 
 # SoftFloat (sdk/softfloat/, maintained separately): the library API for every profile, and its

@@ -1,5 +1,6 @@
 #include "cli/machine_run.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -80,11 +81,6 @@ void run_machine(const MachineRunOptions& o) {
     MachineConfig cfg;
     ParamRegistry params;
     cfg.declare(params);
-    // Instruction traces need one core; a machine takes the timeline.
-    for (const std::string& t : o.out.traces)
-      if (trace_kind(t) != "perfetto")
-        return fail("--trace " + t + ": with --machine only one perfetto:FILE timeline (instruction traces need one core)");
-    if (o.out.disasm_check) return fail("--disasm-check needs one core (run one image without --machine)");
     const RunLimits limits = o.limits.limits();
     if (limits.max_time && o.gdb.enabled()) return fail("--max-sim-time is not available with --gdb");
     MachineDescription d = load_machine(o.machine, params);
@@ -98,8 +94,11 @@ void run_machine(const MachineRunOptions& o) {
     cfg.linux_hosts = o.linux_hosts.has_value();
 
     RunOutput output(o.out);
+    if (o.gdb.enabled() && output.instruction_traces())
+      return fail("instruction traces and --gdb do not go together on a machine (gdb's `monitor trace on` shows a thread's instructions)");
     MultiNodeMachine m(cfg, stdout);
     if (o.linux_hosts) start_ranks(m, *o.linux_hosts, cfg.nodes);
+    std::vector<const ElfImage*> image_of(m.cores().size(), nullptr);
     std::map<std::string, std::unique_ptr<ElfImage>> loaded;  // each file read once
     nlohmann::json images = nlohmann::json::array();
     for (NodeCore* c : m.cores()) {
@@ -119,12 +118,11 @@ void run_machine(const MachineRunOptions& o) {
         return fail(*path + " was built for the " + img->profile + " profile but " + c->name + " is a " + profile + " core");
       m.load(*c, *img);
       images.push_back(image_json(c->name, *path, *img));
+      image_of[size_t(std::find(m.cores().begin(), m.cores().end(), c) - m.cores().begin())] = img.get();
     }
     StatRegistry stats;
     m.register_stats(stats);
-    if (Timeline* timeline = output.open_timeline()) m.set_timeline(timeline);
-    output.attach_progress(
-        m.after_turn, [&m] { return m.now(); }, [&m] { return m.instructions(); }, limits.max_insts);
+    output.attach_machine(m, image_of, limits.max_insts);
     nlohmann::json config = {{"command", o.command}, {"machine", o.machine}, {"images", images},
                              {"max_insts", limits.max_insts}, {"max_sim_time_ps", limits.max_time},
                              {"params", params_json(params)}};

@@ -9,15 +9,19 @@
 #include <fstream>
 
 #include "cli/commands.h"
+#include "cli/machine_traces.h"
 #include "cli/version.h"
 #include "cpu/core.h"
 #include "machine/core_timeline.h"
+#include "machine/multi_node_machine.h"
+#include "devices/trace_marker.h"
 #include "loader/elf_image.h"
 
 #include "timing/core_model.h"
 
 #if PIMNIC_WITH_TRACE
 #include "trace/kanata_writer.h"
+#include "trace/model_feed.h"
 #include "trace/trace_error.h"
 #include "trace/trace_setup.h"
 #include "trace/trace_spec.h"
@@ -185,29 +189,31 @@ bool RunOutput::want_progress() const {
   return !opts_.no_progress && (opts_.progress || ::isatty(STDERR_FILENO));
 }
 
-void RunOutput::attach_progress(std::function<void()>& hook, std::function<Tick()> now,
-                                std::function<uint64_t()> insts, uint64_t max_insts) {
-  if (!want_progress()) return;
-  progress_ = std::make_unique<ProgressLine>(::isatty(STDERR_FILENO), max_insts);
-  hook = [p = progress_.get(), now = std::move(now), insts = std::move(insts)] { p->update(now(), insts()); };
+void RunOutput::attach_machine(MultiNodeMachine& m, const std::vector<const ElfImage*>& image_of, uint64_t max_insts) {
+  if (Timeline* timeline = open_timeline()) m.set_timeline(timeline);
+  machine_traces_ = std::make_unique<MachineTraces>(opts_, m, image_of);
+  if (want_progress()) progress_ = std::make_unique<ProgressLine>(::isatty(STDERR_FILENO), max_insts);
+  m.after_turn = [&m, p = progress_.get(), t = machine_traces_.get()] {
+    t->after_turn();
+    if (p) p->update(m.now(), m.instructions());
+  };
 }
 
+void RunOutput::listen_marks(TraceMarkerDevice& device) {
+  device.set_listener([this](const Hart& h, const TraceMark& m) {
 #if PIMNIC_WITH_TRACE
-namespace {
-// Feeds a timing model the records a traced run steps, so traces and timing see the same run.
-class ModelFeed final : public trace::TraceSink {
- public:
-  explicit ModelFeed(timing::CoreModel* m) : m_(m) {}
-  void record(const trace::TraceRecord& r, const trace::InsnInfo&, bool) override {
-    if (r.exec && r.hart) m_->account(*const_cast<Hart*>(r.hart), *r.exec);
-  }
-  bool wants_rejected() const override { return true; }
-
- private:
-  timing::CoreModel* m_;
-};
-}  // namespace
+    if (tracer_) tracer_->note_mark(h, m);
+    if (kanata_) kanata_->mark(h.cycles(), unsigned(h.index()), m);
 #endif
+    if (core_timeline_) core_timeline_->mark(h.index(), m, Tick(double(h.cycles()) * double(kTicksPerSecond) / clock_hz_));
+  });
+}
+
+bool RunOutput::instruction_traces() const {
+  for (const std::string& t : opts_.traces)
+    if (trace_kind(t) != "perfetto") return true;
+  return opts_.disasm_check;
+}
 
 std::string output_path(const RunOutputOptions& o, const std::string& file) {
   return !o.out_dir.empty() && !file.empty() && file[0] != '/' ? o.out_dir + "/" + file : file;
@@ -227,6 +233,7 @@ std::string perfetto_file(const RunOutputOptions& o, const std::string& spec) {
 
 void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
                        double clock_hz, uint64_t max_insts, timing::CoreModel* model, Core* core) {
+  clock_hz_ = clock_hz;
   const bool timed = model && model->steps();
   // perfetto:FILE is the timeline of the core's hardware threads, sampled after each slice.
   std::vector<std::string> traces;
@@ -263,7 +270,7 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
   } catch (const trace::TraceError& e) {
     throw std::invalid_argument(e.what());
   }
-  if (tracer_ && timed) tracer_->add(std::make_unique<ModelFeed>(model), trace::TraceFilter{});
+  if (tracer_ && timed) tracer_->add(std::make_unique<trace::ModelFeed>(model), trace::TraceFilter{});
   // A trace that cannot be written (disk full) ends the run with a one-line error.
   if (tracer_)
     runner = [t = tracer_.get()](Hart& h, uint64_t budget) {
@@ -309,6 +316,7 @@ void RunOutput::finish(const StatRegistry& stats) {
   if (progress_) progress_->finish();
   if (core_timeline_) core_timeline_->close(timeline_end_);
   if (timeline_) timeline_->finish();
+  if (machine_traces_) machine_traces_->finish();
 #if PIMNIC_WITH_TRACE
   try {
     if (tracer_) tracer_->finish();

@@ -27,6 +27,8 @@
 namespace pimnic {
 struct ElfImage;
 class CoreTimeline;
+class MultiNodeMachine;
+class TraceMarkerDevice;
 class Core;
 class SymbolTable;
 namespace trace {
@@ -39,6 +41,8 @@ class CoreModel;
 }  // namespace pimnic
 
 namespace pimnic::cli {
+
+class MachineTraces;
 
 struct RunOutputOptions {
   std::string out_dir;
@@ -121,9 +125,15 @@ class RunOutput {
               double clock_hz, uint64_t max_insts, timing::CoreModel* model = nullptr, Core* core = nullptr);
   // The `--trace perfetto:FILE` timeline, created now (null without one); finish() closes it.
   Timeline* open_timeline();
-  // The progress line of a run loop that calls `hook` now and then (a machine's turns).
-  void attach_progress(std::function<void()>& hook, std::function<Tick()> now, std::function<uint64_t()> insts,
-                       uint64_t max_insts);
+  // Trace markers of a one-core run (after attach): to the instruction traces, the Kanata log
+  // and the timeline.
+  void listen_marks(TraceMarkerDevice& device);
+  // A machine: its timeline (--trace perfetto), instruction traces of its cores (machine_traces.h)
+  // and the progress line, on its after_turn hook. image_of: per core, its image (or null).
+  // Throws std::invalid_argument for bad trace options.
+  void attach_machine(MultiNodeMachine& m, const std::vector<const ElfImage*>& image_of, uint64_t max_insts);
+  // Whether an instruction trace (not a timeline) is on.
+  bool instruction_traces() const;
   // After the run: finish the traces, clear the progress line, write the statistics (--stats,
   // --stats-json, --out). Throws std::invalid_argument when a file cannot be written.
   void finish(const StatRegistry& stats);
@@ -147,6 +157,8 @@ class RunOutput {
   int timeline_pid_ = 0;
   std::unique_ptr<CoreTimeline> core_timeline_;
   Tick timeline_end_ = 0;
+  std::unique_ptr<MachineTraces> machine_traces_;
+  double clock_hz_ = 1e9;  // the one core's (attach)
 };
 
 // The end of every run command: the run's message (if any) on stderr and its exit status, then

@@ -135,7 +135,6 @@ Status exec_rfi(Hart& h, uint32_t) {
   if (h.msr & MSR_PR) return h.raise_privileged();
   uint32_t old = h.msr;
   h.msr = (h.msr & ~MSR_SAVED_IN_SRR1) | (h.srr1 & MSR_SAVED_IN_SRR1 & msr_writable(h));
-  h.returned = true;
   return msr_changed(h, old, h.srr0 & ~3u);
 }
 

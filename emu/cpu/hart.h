@@ -173,14 +173,12 @@ struct Hart : public ArchState, public MemoryListener {
   // that vector (no handler installed): such a double fault stops the hart instead of looping.
   InterruptInfo last_interrupt{Interrupt::SystemReset, 0};
   bool double_fault = false;
-  // Interrupt handling that cannot go on also stops the hart as a double fault (`unrecoverable`
-  // says so, and unrecoverable_at which interrupt it was): a synchronous interrupt taken with
-  // MSR[RI]=0 once software has used RI (ri_used: set by mtmsr or rfi setting it), i.e. inside
-  // entry or exit code that has not saved or has restored SRR0/SRR1 (the SDK's exception entry
-  // marks itself so); or the same kind of interrupt again at the same address with no rfi since
-  // the last one (a handler that faults where it faulted before, for ever).
+  // An unrecoverable interrupt also stops the hart as a double fault (`unrecoverable` says so,
+  // and unrecoverable_at which interrupt it was): a synchronous interrupt taken with MSR[RI]=0
+  // once software has used RI (ri_used: set by mtmsr or rfi setting it), i.e. inside entry or
+  // exit code that has not saved or has restored SRR0/SRR1 (the SDK's exception entry marks
+  // itself so; its _start sets RI first): it would loop for ever.
   bool ri_used = false;
-  bool returned = true;  // rfi since the last interrupt
   bool unrecoverable = false;
   InterruptInfo unrecoverable_at{Interrupt::SystemReset, 0};
   uint32_t unrecoverable_word = 0;  // the instruction word it came from

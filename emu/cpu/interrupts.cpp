@@ -76,10 +76,8 @@ isa::Status deliver_interrupt(Hart& h, const InterruptInfo& info) {
     h.pc = info.srr0;
     return isa::Status::Stop;
   }
-  // Interrupt handling code that faults before SRR0/SRR1 are safe, or where it faulted before
-  // without returning, would loop for ever.
-  const bool again = !h.returned && h.last_interrupt.kind == info.kind && h.last_interrupt.srr0 == info.srr0;
-  if (sync && ((h.ri_used && !(h.msr & MSR_RI)) || again)) {
+  // Interrupt handling code that faults before SRR0/SRR1 are safe would loop for ever.
+  if (sync && h.ri_used && !(h.msr & MSR_RI)) {
     h.double_fault = h.unrecoverable = true;
     h.unrecoverable_at = info;
     h.mem().read_bytes(info.srr0 & ~3u, &h.unrecoverable_word, 4);
@@ -88,7 +86,6 @@ isa::Status deliver_interrupt(Hart& h, const InterruptInfo& info) {
     return isa::Status::Stop;
   }
   h.last_interrupt = info;
-  h.returned = false;
   h.faulting_word = 0;
   h.mem().read_bytes(info.srr0 & ~3u, &h.faulting_word, 4);
   h.faulting_word = __builtin_bswap32(h.faulting_word);

@@ -95,7 +95,6 @@ Hart* Core::start_thread_at(size_t index, const Hart& parent) {
   h.cycle_offset = parent.cycles() - h.icount;
   h.tb_offset = parent.tb_offset;
   h.dec_pending = h.double_fault = h.unrecoverable = false;
-  h.returned = true;
   h.ri_used = parent.ri_used;
   h.dec_seen_tb = h.tb_ticks();
   h.stop_reason = StopReason::None;

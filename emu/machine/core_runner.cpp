@@ -26,10 +26,14 @@ class HartRunner final : public CoreRunner {
   StopReason run_slice(EventQueue& events, Tick bound, uint64_t budget) override {
     Hart& h = core_.hart(0);
     const uint64_t until = begin_slice(core_, events, h.cycles(), bound);
-    StopReason why = model_ ? model_->run(h, budget, until) : core_.run_threads(std::min(budget, until - h.cycles()));
+    if (!model_) budget = std::min(budget, until - h.cycles());  // one cycle per instruction
+    StopReason why = tracer_ ? tracer_->run(h, budget, until) : model_ ? model_->run(h, budget, until)
+                                                                       : core_.run_threads(budget);
     end_slice(core_, events);
     return why;
   }
+  void trace_with(InstructionTracer* tracer) override { tracer_ = tracer; }
+  bool traced_steps_need_timing() const override { return model_ != nullptr; }
   bool steps_through_breakpoints() const override { return !model_; }
   StopReason run_slice_checked(EventQueue& events, Tick bound, uint64_t budget, const BreakpointTest& at) override {
     if (!model_) return run_slice(events, bound, budget);
@@ -80,6 +84,7 @@ class HartRunner final : public CoreRunner {
 
  private:
   timing::CoreModel* model_;
+  InstructionTracer* tracer_ = nullptr;
 };
 
 // A timed PIM core: the interleaved pipeline issues its threads; all share the core cycle.
@@ -145,6 +150,11 @@ class PimPipelineRunner final : public CoreRunner {
   uint64_t cycles() const override { return cycle_; }
   bool may_wake_itself() const override { return pim_.runnable(); }
   void drain() override { pim_.drain(core_.hart(0)); }
+  // The pipeline picks the thread that issues: the tracer is handed what it retires.
+  void trace_with(InstructionTracer* tracer) override {
+    if (tracer) pim_.on_retire = [tracer](Hart& h, const ExecRecord& rec) { tracer->observe(h, rec); };
+    else pim_.on_retire = nullptr;
+  }
 
  private:
   timing::PimModel& pim_;
@@ -183,6 +193,11 @@ class PimTurnsRunner final : public CoreRunner {
   uint64_t cycles() const override { return cycle_; }
   bool may_wake_itself() const override { return false; }
   void drain() override {}
+  // Each thread's turn goes through the tracer.
+  void trace_with(InstructionTracer* tracer) override {
+    if (tracer) core_.thread_runner = [tracer](Hart& h, uint64_t budget) { return tracer->run(h, budget, ~0ull); };
+    else core_.thread_runner = nullptr;
+  }
 
  private:
   // Every thread's time is the core's.

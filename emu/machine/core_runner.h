@@ -13,10 +13,23 @@
 #include <memory>
 
 #include "cpu/core.h"
+#include "cpu/exec_record.h"
 #include "sim/event_queue.h"
 #include "timing/model_factory.h"
 
 namespace pimnic {
+
+// Instruction traces of a machine's core (cli/machine_traces implements it over trace::Tracer):
+// the core's instructions are executed and recorded one by one (run), or, where the core's
+// timing model executes them itself (a PIM pipeline), recorded as it retires them (observe).
+class InstructionTracer {
+ public:
+  virtual ~InstructionTracer() = default;
+  // Execute up to budget instructions of h, none once h.cycles() has reached until_cycle.
+  // Returns like Hart::run.
+  virtual StopReason run(Hart& h, uint64_t budget, uint64_t until_cycle) = 0;
+  virtual void observe(Hart& h, const ExecRecord& rec) = 0;
+};
 
 class CoreRunner {
  public:
@@ -51,6 +64,11 @@ class CoreRunner {
   virtual bool asleep() const { return false; }
   // It slept until `t`: its clock moves on to then, as if it had idled all along.
   virtual void wake_at(Tick t) { (void)t; }
+  // Trace the core's instructions from now on (null: no more). Traced slices take the same
+  // simulated time as untraced ones: a timed hart's steps are timed by its model from the
+  // records (the tracer then must hand each record to CoreModel::account: traced_steps_need_timing()).
+  virtual void trace_with(InstructionTracer* tracer) = 0;
+  virtual bool traced_steps_need_timing() const { return false; }
   uint64_t instructions() const;  // retired by all the core's harts
   Core& core() { return core_; }
 

@@ -31,8 +31,7 @@ void CoreTimeline::sample(Tick now) {
     alive += s != State::Free;
     if (s == t.state) continue;
     if (t.state != State::Free) timeline_.span(pid_, t.tid, name_of(t.state), t.since, now);
-    if (s != State::Free && !t.tid)
-      t.tid = timeline_.track(pid_, threads_.size() > 1 ? name_ + " t" + std::to_string(i) : name_);
+    if (s != State::Free) track_of(i);
     t.state = s;
     t.since = now;
   }
@@ -45,7 +44,46 @@ void CoreTimeline::close(Tick now) {
   for (Thread& t : threads_) {
     if (t.state != State::Free) timeline_.span(pid_, t.tid, name_of(t.state), t.since, now);
     t.state = State::Free;
+    while (!t.spans.empty()) end_span(t, now, nullptr);
   }
+}
+
+int CoreTimeline::track_of(size_t i) {
+  Thread& t = threads_[i];
+  if (!t.tid) t.tid = timeline_.track(pid_, threads_.size() > 1 ? name_ + " t" + std::to_string(i) : name_);
+  return t.tid;
+}
+
+int CoreTimeline::marks_track_of(size_t i) {
+  Thread& t = threads_[i];
+  if (!t.marks_tid) {
+    track_of(i);  // (the state track first: it sorts above)
+    t.marks_tid = timeline_.track(pid_, (threads_.size() > 1 ? name_ + " t" + std::to_string(i) : name_) + " marks");
+  }
+  return t.marks_tid;
+}
+
+namespace {
+std::string value_args(const TraceMark& m) {
+  return m.has_value ? "{\"value\":" + std::to_string(m.value) + "}" : "";
+}
+}  // namespace
+
+void CoreTimeline::end_span(Thread& t, Tick at, const TraceMark* end) {
+  auto [begin, start] = t.spans.back();
+  t.spans.pop_back();
+  std::string args = value_args(begin);
+  if (end && end->has_value) args = "{\"value\":" + std::to_string(end->value) + "}";
+  timeline_.span(pid_, t.marks_tid, begin.label, start, std::max(at, start), args);
+}
+
+void CoreTimeline::mark(size_t i, const TraceMark& m, Tick at) {
+  if (i >= threads_.size()) return;
+  Thread& t = threads_[i];
+  const int tid = marks_track_of(i);
+  if (m.kind == TraceMark::Kind::Instant) timeline_.instant(pid_, tid, m.label, at, value_args(m));
+  else if (m.kind == TraceMark::Kind::Begin) t.spans.emplace_back(m, at);
+  else if (!t.spans.empty()) end_span(t, at, &m);
 }
 
 }  // namespace pimnic

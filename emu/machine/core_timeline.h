@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cpu/core.h"
+#include "sim/trace_mark.h"
 #include "sim/timeline.h"
 
 namespace pimnic {
@@ -19,6 +20,10 @@ class CoreTimeline {
   void sample(Tick now);
   // End every open span at `now` (end of the run).
   void close(Tick now);
+  // A trace marker of hardware thread `thread` at `at`: an instant event, or the beginning or end
+  // of a span, on the thread's marker track ("n0.nic marks", beside its state track; spans nest,
+  // those still open at close() end there).
+  void mark(size_t thread, const TraceMark& m, Tick at);
 
  private:
   enum class State { Free, Running, Blocked, Waiting };
@@ -26,9 +31,14 @@ class CoreTimeline {
   State state_of(const Hart& h) const;
   struct Thread {
     int tid = 0;  // 0: no track yet
+    int marks_tid = 0;
     State state = State::Free;
     Tick since = 0;
+    std::vector<std::pair<TraceMark, Tick>> spans;  // open marker spans, innermost last
   };
+  int track_of(size_t thread);
+  int marks_track_of(size_t thread);
+  void end_span(Thread& t, Tick at, const TraceMark* end);
   Timeline& timeline_;
   int pid_;
   const Core& core_;

@@ -29,6 +29,9 @@ MultiNodeMachine::MultiNodeMachine(const MachineConfig& cfg, std::FILE* console)
                                               on_exit(c, code, message);
                                             }));
     for (auto& c : nodes_.back()->cores()) cores_.push_back(c.get());
+    nodes_.back()->set_mark_hook([this](NodeCore& c, const Hart& h, const TraceMark& m) {
+      for (const MarkListener& l : mark_listeners_) l(c, h, m);
+    });
   }
   // The smallest latency from one core to another: a host store reaching the NIC, a completion
   // reaching the host, a DMA descriptor's first bytes, a packet's first link.
@@ -75,9 +78,22 @@ void MultiNodeMachine::start_linux(NodeCore& host, const linux_user::LinuxOption
   nodes_[host.node]->start_linux(opts, label);
 }
 
+// A sleeper wakes at an event's time or at the time of the core that raises its interrupt, so
+// the next event bounds what it may still retire instead of its own (stale) clock.
+Tick MultiNodeMachine::safe_time() const {
+  Tick t = events_.next_time();
+  for (uint32_t i = 0; i < cores_.size(); ++i)
+    if (scheduled(i) && !cores_[i]->done && !asleep(i)) t = std::min(t, cores_[i]->now());
+  return t;
+}
+
 void MultiNodeMachine::set_timeline(Timeline* tl) {
   timeline_ = tl;
   core_timelines_.clear();
+  add_mark_listener([this](NodeCore& c, const Hart& h, const TraceMark& m) {
+    for (size_t i = 0; i < cores_.size(); ++i)
+      if (cores_[i] == &c) core_timelines_[i]->mark(h.index(), m, c.core->clock().ticks(h.cycles()));
+  });
   for (auto& n : nodes_) {
     const int pid = tl->process("node " + std::to_string(n->id()));
     for (auto& c : n->cores()) {
@@ -151,6 +167,7 @@ bool MultiNodeMachine::begin_run(uint64_t max_insts) {
   scheduled_.assign(cores_.size(), false);
   scheduled_count_ = 0;
   idle_slices_ = 0;
+  idle_.reset();
   // Booted cores run their image; the other PIM cores of a booted PIM NIC run the threads that
   // parcels or the firmware start there.
   any_host_ = false;
@@ -238,6 +255,7 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     if (c.done || why == StopReason::Exit) {
       c.done = true;
       --scheduled_count_;
+      idle_.reset();
       if (finished()) end(RunResult::Kind::Exited, 0, "");
       break;
     }
@@ -253,18 +271,34 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     if (!debug_ && c.runner->asleep()) {  // until its interrupt rises (wake)
       asleep_[i] = 1;
       ++asleep_count_;
+      idle_.reset();  // (which cores live changed)
       break;
     }
     ready_.push({c.now(), i});
     if (why == StopReason::Breakpoint || why == StopReason::Watchpoint || why == StopReason::DebugRequest) {
       idle_slices_ = 0;
+      idle_.reset();
       turn.kind = Turn::Kind::Stopped;
       break;
     }
     // Nothing can change any more: a full round of slices retired nothing, no device has anything
     // pending and no core waits for its own timer.
-    idle_slices_ = retired == 0 && events_.empty() && !c.runner->may_wake_itself() ? idle_slices_ + 1 : 0;
-    if (idle_slices_ > 2 * (scheduled_count_ - asleep_count_)) {
+    const bool waited = retired == 0 && !c.runner->may_wake_itself();
+    const size_t awake = scheduled_count_ - asleep_count_;  // (a sleeper waits: it gets no slices)
+    if (!events_.empty()) {
+      idle_.reset();
+    } else if (idle_.idle_after(i, *c.core, waited, awake)) {
+      std::string message = "every core polls or waits and no device has anything pending (idle-polling: nothing "
+                            "can change any more): ";
+      for (uint32_t k = 0; k < cores_.size(); ++k)
+        if (scheduled(k) && !cores_[k]->done)
+          message += IdleWatch::describe(cores_[k]->name, *cores_[k]->core, asleep(k) || idle_.waits(k)) + ", ";
+      message.resize(message.size() - 2);
+      end(RunResult::Kind::Fault, 128 + SIGILL, message);
+      break;
+    }
+    idle_slices_ = waited && events_.empty() ? idle_slices_ + 1 : 0;
+    if (idle_slices_ > 2 * awake) {
       idle_slices_ = 0;
       end(RunResult::Kind::Fault, 128 + SIGILL, deadlock_message());
     }
@@ -289,6 +323,7 @@ void MultiNodeMachine::wake(uint32_t i) {
   if (i >= asleep_.size() || !asleep_[i]) return;
   asleep_[i] = 0;
   --asleep_count_;
+  idle_.reset();
   NodeCore& c = *cores_[i];
   c.runner->wake_at(events_.now());
   ready_.push({c.now(), i});

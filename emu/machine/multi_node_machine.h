@@ -17,6 +17,7 @@
 #include "loader/elf_image.h"
 #include "machine/machine_config.h"
 #include "machine/core_timeline.h"
+#include "machine/idle_watch.h"
 #include "machine/node.h"
 #include "machine/single_core_machine.h"
 #include "sim/event_queue.h"
@@ -45,8 +46,16 @@ class MultiNodeMachine {
   // request (sim/run_control.h) ends it between turns.
   RunResult run(const RunLimits& limits);
   RunResult run(uint64_t max_insts) { return run(RunLimits{max_insts}); }
-  // Called after every turn of run() (the progress line).
+  // Called after every turn of run() (the progress line, merging traces).
   std::function<void()> after_turn;
+  // Trace markers the cores make (sdk pimnic/trace.h) go to every listener (the timeline,
+  // instruction traces, Kanata logs).
+  using MarkListener = std::function<void(NodeCore&, const Hart&, const TraceMark&)>;
+  void add_mark_listener(MarkListener l) { mark_listeners_.push_back(std::move(l)); }
+  // The time before which no core will retire another instruction: every scheduled core that
+  // has not exited and is awake is at or past it, and no sleeper can wake before the next
+  // event (traces merged in time order write up to it).
+  Tick safe_time() const;
   uint64_t instructions() const { return insts_; }  // retired by all cores so far in this run
   void register_stats(StatRegistry& s);
   EventQueue& events() { return events_; }
@@ -144,8 +153,10 @@ class MultiNodeMachine {
   uint64_t max_insts_ = 0;
   uint64_t insts_ = 0;
   size_t idle_slices_ = 0;  // consecutive slices that retired nothing with no event pending
+  IdleWatch idle_;          // every core polls or waits with nothing pending
   RunResult result_;
   DebugHooks* debug_ = nullptr;
+  std::vector<MarkListener> mark_listeners_;
 };
 
 }  // namespace pimnic

@@ -120,9 +120,11 @@ void Node::map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std
     if (NodeCore* c = core_of(from)) on_exit_(*c, code, "");
   });
   d.timer = std::make_unique<TimerDevice>(events, d.irq);
+  d.marks = std::make_unique<TraceMarkerDevice>(mem);
   mem.add_device(PIMNIC_CONSOLE_BASE, PIMNIC_DEVICE_SIZE, d.console.get());
   mem.add_device(PIMNIC_EXIT_BASE, PIMNIC_DEVICE_SIZE, d.exit.get());
   mem.add_device(PIMNIC_TIMER_BASE, PIMNIC_DEVICE_SIZE, d.timer.get());
+  mem.add_device(PIMNIC_TRACE_BASE, PIMNIC_DEVICE_SIZE, d.marks.get());
 }
 
 NodeCore& Node::add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,
@@ -172,6 +174,14 @@ void Node::register_stats(StatRegistry& s) {
 void Node::set_transfer_hook(std::function<void(const std::string&, uint32_t, Tick, Tick)> hook) {
   if (dma_h2n_) dma_h2n_->on_transfer = hook;
   if (dma_n2h_) dma_n2h_->on_transfer = hook;
+}
+
+void Node::set_mark_hook(std::function<void(NodeCore&, const Hart&, const TraceMark&)> hook) {
+  auto listener = [this, hook](const Hart& h, const TraceMark& m) {
+    if (NodeCore* c = core_of(&h)) hook(*c, h, m);
+  };
+  host_dev_.marks->set_listener(listener);
+  if (nic_dev_.marks) nic_dev_.marks->set_listener(listener);
 }
 
 void Node::set_irq_hook(std::function<void(const std::string&, bool)> hook) {

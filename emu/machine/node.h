@@ -21,6 +21,7 @@
 #include "devices/parcel_engine.h"
 #include "devices/sysinfo.h"
 #include "devices/timer.h"
+#include "devices/trace_marker.h"
 #include "machine/core_runner.h"
 #include "machine/machine_config.h"
 #include "mem/address_space.h"
@@ -75,6 +76,8 @@ class Node {
   void set_transfer_hook(std::function<void(const std::string&, uint32_t, Tick, Tick)> hook);
   // Timeline hook: the host's ("host irq") or the NIC's ("nic irq") interrupt input changed level.
   void set_irq_hook(std::function<void(const std::string& line, bool level)> hook);
+  // A core of this node wrote a trace marker (devices/trace_marker.h).
+  void set_mark_hook(std::function<void(NodeCore&, const Hart&, const TraceMark&)> hook);
 
  private:
   struct CoreDevices {  // the pages every address space has
@@ -82,6 +85,7 @@ class Node {
     std::unique_ptr<ExitDevice> exit;
     std::unique_ptr<SysInfoDevice> sysinfo;
     std::unique_ptr<TimerDevice> timer;
+    std::unique_ptr<TraceMarkerDevice> marks;
     IrqLine irq;
   };
   NodeCore& add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,

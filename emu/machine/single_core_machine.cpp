@@ -45,6 +45,8 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
   mem_.add_device(PIMNIC_CONSOLE_BASE, PIMNIC_DEVICE_SIZE, console_.get());
   mem_.add_device(PIMNIC_EXIT_BASE, PIMNIC_DEVICE_SIZE, exit_.get());
   mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, sysinfo_.get());
+  marks_ = std::make_unique<TraceMarkerDevice>(mem_);
+  mem_.add_device(PIMNIC_TRACE_BASE, PIMNIC_DEVICE_SIZE, marks_.get());
   if (profile == "host" && config.copy.channels > 0) {
     copy_engine_ = std::make_unique<CopyEngine>(config.copy, mem_, events_, irq_);
     mem_.add_device(PIMNIC_COPY_ENGINE_BASE, PIMNIC_DEVICE_SIZE, copy_engine_.get());
@@ -106,7 +108,6 @@ void SingleCoreMachine::reset(const ElfImage& img) {
     h.dec_written = 0xFFFFFFFFu;
     h.icount = h.cycle_offset = 0;
     h.dec_pending = h.external_irq = h.double_fault = h.ri_used = h.unrecoverable = false;
-    h.returned = true;
     h.dec_seen_tb = 0;
     h.stop_reason = StopReason::None;
     h.exit_code = 0;
@@ -218,11 +219,10 @@ std::string describe_fault(const Hart& h) {
   if (h.unrecoverable) {
     const InterruptInfo& u = h.unrecoverable_at;
     std::snprintf(buf, sizeof buf,
-                  "unrecoverable %s interrupt at 0x%08x (word 0x%08x) in interrupt handling code that has not "
-                  "returned from the %s interrupt from 0x%08x (it faults %s): an image built for another core?",
+                  "unrecoverable %s interrupt at 0x%08x (word 0x%08x) in interrupt handling code (MSR[RI]=0) "
+                  "after the %s interrupt from 0x%08x: an image built for another core?",
                   interrupt_name(u.kind), u.srr0, h.unrecoverable_word, interrupt_name(h.last_interrupt.kind),
-                  h.last_interrupt.srr0,
-                  h.last_interrupt.kind == u.kind && h.last_interrupt.srr0 == u.srr0 ? "there again" : "with MSR[RI]=0");
+                  h.last_interrupt.srr0);
     return buf;
   }
   const InterruptInfo& i = h.last_interrupt;

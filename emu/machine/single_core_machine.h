@@ -12,6 +12,7 @@
 #include "devices/exit_device.h"
 #include "devices/irq_line.h"
 #include "devices/sysinfo.h"
+#include "devices/trace_marker.h"
 #include "loader/elf_image.h"
 #include "mem/address_space.h"
 #include "sim/clock.h"
@@ -75,6 +76,7 @@ class SingleCoreMachine {
 
   // The host's copy engine at PIMNIC_COPY_ENGINE_BASE (null on nic/pim or with copy.channels=0).
   CopyEngine* copy_engine() { return copy_engine_.get(); }
+  TraceMarkerDevice& marks() { return *marks_; }
   Core& core() { return *core_; }
   SysInfoDevice& sysinfo() { return *sysinfo_; }
   Hart& hart() { return core_->hart(0); }
@@ -90,6 +92,7 @@ class SingleCoreMachine {
   std::unique_ptr<ConsoleDevice> console_;
   std::unique_ptr<ExitDevice> exit_;
   std::unique_ptr<SysInfoDevice> sysinfo_;
+  std::unique_ptr<TraceMarkerDevice> marks_;
   std::unique_ptr<Core> core_;
   bool exited_ = false;
   EventQueue events_;

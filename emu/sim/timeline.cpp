@@ -69,10 +69,12 @@ void Timeline::span(int pid, int tid, const std::string& name, Tick start, Tick 
   out_ << "}";
 }
 
-void Timeline::instant(int pid, int tid, const std::string& name, Tick at) {
+void Timeline::instant(int pid, int tid, const std::string& name, Tick at, const std::string& args_json) {
   begin_event();
   out_ << "{\"ph\":\"i\",\"s\":\"t\",\"name\":" << json_quote(name) << ",\"pid\":" << pid << ",\"tid\":" << tid
-       << ",\"ts\":" << micros(at) << "}";
+       << ",\"ts\":" << micros(at);
+  if (!args_json.empty()) out_ << ",\"args\":" << args_json;
+  out_ << "}";
 }
 
 void Timeline::counter(int pid, const std::string& name, Tick at, double value) {

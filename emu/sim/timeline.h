@@ -23,7 +23,7 @@ class Timeline {
   int process(const std::string& name);
   int track(int pid, const std::string& name);
   void span(int pid, int tid, const std::string& name, Tick start, Tick end, const std::string& args_json = "");
-  void instant(int pid, int tid, const std::string& name, Tick at);
+  void instant(int pid, int tid, const std::string& name, Tick at, const std::string& args_json = "");
   void counter(int pid, const std::string& name, Tick at, double value);
   // Close the JSON document. Throws std::invalid_argument on a write error (disk full).
   void finish();

@@ -2,8 +2,8 @@
 // in short, all integers little-endian:
 //
 //   file    := [zstd frame of] header record*
-//   header  := "PIMNICTB" u32 version(=1) u32 flags(=0)
-//   record  := exec | def | context | end
+//   header  := "PIMNICTB" u32 version(=2; 1 has no mark records) u32 flags(=0)
+//   record  := exec | def | context | mark | end
 //   context := 0x82 u16 node, u8 core, u8 thread, u8 vec_bytes   -- following records' thread
 //   def     := 0x81 u32 pc, u32 word, u16 len, len bytes          -- the static text of a commit
 //              line for (pc, word) in the current thread: "<sym+off> word disassembly"
@@ -19,6 +19,8 @@
 //                           word is now full; u8 0; u32 word address) counted in n
 //              EXEC_INT     u16 interrupt (its vector offset: 0x300 DSI, 0xC00 system call, ...)
 //              EXEC_NOFETCH (no payload) the instruction could not be fetched
+//   mark    := 0x84 u8 kind (0 mark, 1 begin, 2 end), u8 has_value, u32 value, u8 len, len bytes
+//              -- a trace marker made by the current thread's next exec record's instruction
 //   end     := 0x83 u64 number of exec records  -- absent if the run was cut short
 //
 // An exec record's instruction is the latest def for its pc in its thread; the writer emits a
@@ -29,7 +31,8 @@
 namespace pimnic::trace::binfmt {
 
 inline constexpr char kMagic[8] = {'P', 'I', 'M', 'N', 'I', 'C', 'T', 'B'};
-inline constexpr uint32_t kVersion = 1;
+inline constexpr uint32_t kVersion = 2;
+inline constexpr uint32_t kOldestVersion = 1;  // the reader's
 
 enum : uint8_t {
   EXEC_PC = 0x01,
@@ -43,6 +46,7 @@ enum : uint8_t {
   DEF = 0x81,
   CONTEXT = 0x82,
   END = 0x83,
+  MARK = 0x84,
 };
 
 enum : uint8_t { MEM_STORE = 1, MEM_DEVICE = 2, MEM_FEB = 4, MEM_FEB_FULL = 8 };

@@ -81,9 +81,9 @@ BinaryTraceReader::BinaryTraceReader(const std::string& path) : path_(path), buf
   pos_ += 8;
   uint32_t version = le<uint32_t>();
   le<uint32_t>();  // flags
-  if (version != binfmt::kVersion)
+  if (version < binfmt::kOldestVersion || version > binfmt::kVersion)
     throw TraceError(path + ": binary trace version " + std::to_string(version) + " (this pimnic reads " +
-                     std::to_string(binfmt::kVersion) + ")");
+                     std::to_string(binfmt::kOldestVersion) + " to " + std::to_string(binfmt::kVersion) + ")");
 }
 
 BinaryTraceReader::~BinaryTraceReader() {
@@ -174,6 +174,19 @@ bool BinaryTraceReader::next(CommitLine& l) {
       pos_ += len;
       continue;
     }
+    if (tag == binfmt::MARK) {  // belongs to the next exec record of this thread
+      const uint8_t kind = u8();
+      if (kind > 2) throw TraceError(path_ + ": bad marker kind");
+      mark_.kind = TraceMark::Kind(kind);
+      mark_.has_value = u8() != 0;
+      mark_.value = le<uint32_t>();
+      const uint8_t len = u8();
+      need(len);
+      mark_.label.assign(&buf_[pos_], len);
+      pos_ += len;
+      has_mark_ = true;
+      continue;
+    }
     if (tag == binfmt::END) {
       le<uint64_t>();
       complete_ = true;
@@ -183,6 +196,8 @@ bool BinaryTraceReader::next(CommitLine& l) {
     if (!cur_) throw TraceError(path_ + ": instruction record before any context record");
     ThreadState& t = *cur_;
     l = CommitLine{};
+    if (has_mark_) l.mark = &mark_;
+    has_mark_ = false;
     l.node = node_;
     l.core = core_;
     l.thread = thread_;

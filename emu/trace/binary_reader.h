@@ -59,6 +59,8 @@ class BinaryTraceReader {
   MemAccess mem_[ExecRecord::kMaxAccesses];
   bool complete_ = false;
   uint64_t records_ = 0;
+  TraceMark mark_;  // the last mark record, for the exec record after it
+  bool has_mark_ = false;
 };
 
 }  // namespace pimnic::trace

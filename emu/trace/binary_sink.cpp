@@ -43,8 +43,27 @@ void BinarySink::define(InsnInfoCache& insns, uint32_t pc, uint32_t word, const 
   out_->advance(p);
 }
 
+void BinarySink::lane_prefix(uint32_t lane, std::string& out) {
+  const char rec[6] = {char(binfmt::CONTEXT), char(lane >> 16), char(lane >> 24), char(lane >> 8), char(lane),
+                       char(threads_[lane].vec_bytes)};
+  out.assign(rec, sizeof rec);
+}
+
+void BinarySink::write_mark(const TraceMark& m) {
+  const size_t len = std::min<size_t>(m.label.size(), 255);
+  char* p = out_->reserve(8 + len);
+  *p++ = char(binfmt::MARK);
+  *p++ = char(m.kind);
+  *p++ = char(m.has_value);
+  p = put_le<uint32_t>(p, m.value);
+  *p++ = char(len);
+  p = put_str(p, m.label.data(), len);
+  out_->advance(p);
+}
+
 void BinarySink::record(const TraceRecord& r, const InsnInfo& info, bool) {
   if (r.context != current_) [[unlikely]] switch_to(r);
+  if (r.mark) [[unlikely]] write_mark(*r.mark);
   if (!(info.described & describe_bit)) [[unlikely]] {
     if (r.fetched) define(*r.insns, r.pc, r.word, info);
   }

@@ -85,6 +85,8 @@ class BinarySink final : public TraceSink {
   explicit BinarySink(std::unique_ptr<OutputStream> out);
   void record(const TraceRecord& r, const InsnInfo& info, bool accepted) override;
   void finish() override;
+  OutputStream* stream() override { return out_.get(); }
+  void lane_prefix(uint32_t lane, std::string& out) override;  // the lane's context record
 
   // What record() writes for an instruction that was fetched and took no interrupt (the
   // registers it wrote are info's): where holds the slice's node/core/thread, context, hart and
@@ -106,6 +108,7 @@ class BinarySink final : public TraceSink {
     unsigned vec_bytes = 0;
   };
   ThreadState& switch_to(const TraceRecord& r);
+  void write_mark(const TraceMark& m);
   void define(InsnInfoCache& insns, uint32_t pc, uint32_t word, const InsnInfo& info);
   [[gnu::always_inline]] inline void write_exec(uint32_t pc, uint64_t icount, uint64_t cycle, const RegKey* keys,
                                                 unsigned nkeys, const Hart* hart, const ExecRecord& e,

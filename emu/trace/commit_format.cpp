@@ -1,5 +1,6 @@
 #include "trace/commit_format.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "trace/output_stream.h"
@@ -8,7 +9,7 @@ namespace pimnic::trace {
 
 const char* commit_header() {
   return "# pimnic commit trace 1: node:core:thread cycle icount pc <symbol+offset> word disassembly"
-         " [; reg=value... ldN@addr=value stN@addr=value int=kind]\n";
+         " [; reg=value... ldN@addr=value stN@addr=value int=kind mark=\"label\"]\n";
 }
 
 const char* fetch_fault_text() { return "- -------- (instruction fetch failed)"; }
@@ -18,6 +19,33 @@ namespace {
 char* put_cstr(char* p, const char* s) { return put_str(p, s, std::strlen(s)); }
 
 }  // namespace
+
+char* put_mark(char* p, const TraceMark& m) {
+  *p++ = ' ';
+  p = put_cstr(p, trace_mark_kind(m.kind));
+  if (m.kind != TraceMark::Kind::End) {
+    p = put_str(p, "=\"", 2);
+    const size_t n = std::min<size_t>(m.label.size(), 64);
+    for (size_t i = 0; i < n; ++i) {  // one token: quotes and backslashes escaped, no spaces or controls
+      const unsigned char c = static_cast<unsigned char>(m.label[i]);
+      if (c == '"' || c == '\\') {
+        *p++ = '\\';
+        *p++ = char(c);
+      } else if (c <= ' ' || c >= 0x7F) {
+        p = put_str(p, "\\x", 2);
+        p = put_hex(p, c, 2);
+      } else {
+        *p++ = char(c);
+      }
+    }
+    *p++ = '"';
+  }
+  if (m.has_value) {
+    *p++ = '=';
+    p = put_hex(p, m.value, 8);
+  }
+  return p;
+}
 
 char* format_commit_line(const CommitLine& l, char* p) {
   p = put_dec(p, l.node);
@@ -33,7 +61,7 @@ char* format_commit_line(const CommitLine& l, char* p) {
   p = put_hex(p, l.pc, 8);
   *p++ = ' ';
   p = put_str(p, l.text, l.text_len);
-  if (l.nregs || l.nmem || l.mem_overflow || l.interrupted) {
+  if (l.nregs || l.nmem || l.mem_overflow || l.interrupted || l.mark) {
     *p++ = ' ';
     *p++ = ';';
   }
@@ -70,6 +98,7 @@ char* format_commit_line(const CommitLine& l, char* p) {
     p = put_str(p, " int=", 5);
     p = put_cstr(p, interrupt_short_name(l.interrupt));
   }
+  if (l.mark) p = put_mark(p, *l.mark);
   *p++ = '\n';
   return p;
 }

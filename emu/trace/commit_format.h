@@ -5,13 +5,15 @@
 //
 // node:core:thread, cycle, instruction count, pc, <symbol+offset> (or -), word, disassembly, and
 // after " ;" the effects: rN=/fN=/vN=/crN=/lr=/... registers written, ldN@ADDR=VALUE and
-// stN@ADDR=VALUE memory accesses (ldioN/stioN for devices), int=KIND for an interrupt. See
-// docs/traces.md.
+// stN@ADDR=VALUE memory accesses (ldioN/stioN for devices), int=KIND for an interrupt,
+// mark="LABEL"[=VALUE] / begin="LABEL"[=VALUE] / end[=VALUE] for a trace marker the instruction
+// made (sdk pimnic/trace.h). See docs/traces.md.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 #include "cpu/exec_record.h"
+#include "sim/trace_mark.h"
 #include "trace/trace_record.h"
 
 namespace pimnic::trace {
@@ -30,11 +32,17 @@ struct CommitLine {
   bool mem_overflow = false;
   bool interrupted = false;
   Interrupt interrupt{};
+  const TraceMark* mark = nullptr;  // a trace marker the instruction made
 };
+
+// Longest " mark=..." token (a label escaped at 4 bytes a byte, quotes, a value).
+inline constexpr size_t kMarkTokenMax = 4 * 64 + 32;
+// The marker token (with its leading space) at p; returns the end.
+char* put_mark(char* p, const TraceMark& m);
 
 // Upper bound of a formatted line's length.
 inline size_t commit_line_max(const CommitLine& l) {
-  return l.text_len + 64 + size_t(l.nregs) * 80 + size_t(l.nmem) * 96 + 64;
+  return l.text_len + 64 + size_t(l.nregs) * 80 + size_t(l.nmem) * 96 + 64 + kMarkTokenMax;
 }
 // Write the line with its '\n' at p; returns the end.
 char* format_commit_line(const CommitLine& l, char* p);

@@ -72,7 +72,7 @@ void CommitSink::record(const TraceRecord& r, const InsnInfo& info, bool) {
     prefix_len_ = unsigned(q - prefix_);
   }
   // As commit_line_max, with room for the whole-word moves below.
-  char* p = out_->reserve(text_len + 128 + size_t(nkeys) * 80 + size_t(nmem) * 96);
+  char* p = out_->reserve(text_len + 128 + size_t(nkeys) * 80 + size_t(nmem) * 96 + kMarkTokenMax);
   std::memcpy(p, prefix_, 16);  // at most "65535:255:255 "
   p += prefix_len_;
   p = cycle_.put(p, r.cycle);
@@ -83,7 +83,7 @@ void CommitSink::record(const TraceRecord& r, const InsnInfo& info, bool) {
   *p++ = ' ';
   if (text) [[likely]] p = put_text(p, *text);
   else p = put_str(p, fetch_fault_text(), text_len);
-  if (nkeys || nmem || mem_overflow || r.interrupted || (e && e->feb)) {
+  if (nkeys || nmem || mem_overflow || r.interrupted || (e && e->feb) || r.mark) {
     *p++ = ' ';
     *p++ = ';';
   }
@@ -132,6 +132,7 @@ void CommitSink::record(const TraceRecord& r, const InsnInfo& info, bool) {
     const char* name = interrupt_short_name(r.interrupt);
     p = put_str(p, name, std::strlen(name));
   }
+  if (r.mark) [[unlikely]] p = put_mark(p, *r.mark);
   *p++ = '\n';
   out_->advance(p);
 }

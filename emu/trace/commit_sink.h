@@ -14,6 +14,7 @@ class CommitSink : public TraceSink {
   explicit CommitSink(std::unique_ptr<OutputStream> out);
   void record(const TraceRecord& r, const InsnInfo& info, bool accepted) override;
   void finish() override { out_->finish(); }
+  OutputStream* stream() override { return out_.get(); }
 
  private:
   // A decimal number kept as text: consecutive values (the next instruction's count and cycle)

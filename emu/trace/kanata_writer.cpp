@@ -33,6 +33,17 @@ void KanataWriter::end(uint64_t id, uint64_t cycle, bool flushed) {
   pending_.push_back({cycle, next_seq_++, id, Kind::End, flushed, 0, nullptr, {}});
 }
 
+void KanataWriter::mark(uint64_t cycle, unsigned thread, const TraceMark& m) {
+  cycle = std::max(cycle, cycle_);  // (never before what is written already)
+  std::string text = std::string(trace_mark_kind(m.kind)) + ": " + m.label;
+  if (m.has_value) text += " = " + std::to_string(m.value);
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) < ' ') c = '?';  // (tabs and newlines separate Kanata's fields)
+  const uint64_t id = begin(cycle, thread, 0, text.c_str());
+  stage(id, cycle, "mark");
+  end(id, cycle + 1, true);
+}
+
 void KanataWriter::settle(uint64_t cycle) {
   auto ready = [cycle](const Event& e) { return e.cycle < cycle; };
   if (std::none_of(pending_.begin(), pending_.end(), ready)) return;

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sim/trace_mark.h"
 #include "timing/pipeline_log.h"
 #include "trace/output_stream.h"
 
@@ -25,6 +26,9 @@ class KanataWriter final : public timing::PipelineLog {
   void note(uint64_t id, const char* text) override;
   void end(uint64_t id, uint64_t cycle, bool flushed) override;
   void settle(uint64_t cycle) override;
+  // A trace marker (sdk pimnic/trace.h) of `thread` at `cycle`: a row of its own labelled
+  // "mark: LABEL" (begin:, end:), shown as flushed so that it is not counted as an instruction.
+  void mark(uint64_t cycle, unsigned thread, const TraceMark& m);
   // Write what is left and close the file. Throws TraceError.
   void finish();
 

@@ -97,6 +97,7 @@ void OutputStream::emit(const void* p, size_t n) {
 }
 
 void OutputStream::drain() {
+  if (lane_) return grow_lane();
   size_t n = size_t(pos_ - buf_.get());
   bytes_in_ += n;
   pos_ = buf_.get();
@@ -106,10 +107,84 @@ void OutputStream::drain() {
 
 void OutputStream::finish() {
   if (finished_ || !f_) return;
+  end_lanes();
   finished_ = true;
   drain();
   if (z_) z_->encode(nullptr, 0, true, *this);
   if (std::fflush(f_) != 0) throw TraceError("cannot write " + path_ + ": " + std::strerror(errno));
+}
+
+// ---- lanes -------------------------------------------------------------------------------------
+
+void OutputStream::use_lanes(LanePrefix prefix) {
+  lanes_on_ = true;
+  prefix_ = std::move(prefix);
+}
+
+// The record being written ends here: pos_ goes back to the file buffer.
+void OutputStream::close_record() {
+  if (!lane_) return;
+  lane_->used = size_t(pos_ - lane_->buf.data());
+  lane_ = nullptr;
+  pos_ = main_pos_;
+  end_ = buf_.get() + kChunk;
+}
+
+void OutputStream::begin_record(uint32_t lane, uint64_t time) {
+  close_record();
+  Lane& l = lane_map_[lane];
+  l.records.emplace_back(l.used, time);
+  if (l.buf.size() < l.used + 4096) l.buf.resize(std::max<size_t>(l.used + kChunk, 2 * l.buf.size()));
+  main_pos_ = pos_;
+  lane_ = &l;
+  pos_ = l.buf.data() + l.used;
+  end_ = l.buf.data() + l.buf.size();
+}
+
+// reserve() wants more room than the lane's buffer has left.
+void OutputStream::grow_lane() {
+  const size_t used = size_t(pos_ - lane_->buf.data());
+  lane_->buf.resize(std::max(2 * lane_->buf.size(), used + kChunk));
+  pos_ = lane_->buf.data() + used;
+  end_ = lane_->buf.data() + lane_->buf.size();
+}
+
+void OutputStream::release(uint64_t upto) {
+  close_record();
+  for (;;) {
+    Lane* best = nullptr;
+    uint32_t best_id = 0;
+    for (auto& [id, l] : lane_map_)  // (map order: the lower lane wins a tie)
+      if (!l.records.empty() && l.records.front().second <= upto &&
+          (!best || l.records.front().second < best->records.front().second)) {
+        best = &l;
+        best_id = id;
+      }
+    if (!best) break;
+    const size_t start = best->records.front().first;
+    best->records.pop_front();
+    const size_t end = best->records.empty() ? best->used : best->records.front().first;
+    if (best_id != last_lane_ && prefix_) {
+      prefix_buf_.clear();
+      prefix_(best_id, prefix_buf_);
+      write(prefix_buf_.data(), prefix_buf_.size());
+    }
+    last_lane_ = best_id;
+    write(best->buf.data() + start, end - start);
+  }
+  for (auto& [id, l] : lane_map_) {  // forget what went out
+    const size_t first = l.records.empty() ? l.used : l.records.front().first;
+    if (first == 0) continue;
+    std::memmove(l.buf.data(), l.buf.data() + first, l.used - first);
+    l.used -= first;
+    for (auto& r : l.records) r.first -= first;
+  }
+}
+
+void OutputStream::end_lanes() {
+  if (!lanes_on_) return;
+  release(~0ull);
+  lanes_on_ = false;
 }
 
 }  // namespace pimnic::trace

@@ -6,8 +6,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace pimnic::trace {
 
@@ -37,9 +41,23 @@ class OutputStream {
   // a write failure (disk full).
   void finish();
   const std::string& path() const { return path_; }
-  uint64_t bytes_in() const { return bytes_in_ + uint64_t(pos_ - buf_.get()); }
+  uint64_t bytes_in() const { return bytes_in_ + uint64_t((lane_ ? main_pos_ : pos_) - buf_.get()); }
 
   static constexpr size_t kChunk = 1u << 20;
+
+  // ---- records of several sources merged in time order (traces of a machine's cores) --------
+  // After use_lanes(), what is written between begin_record(lane, time) and the next
+  // begin_record is one record of that lane, held until release(t) writes every held record of
+  // time <= t to the file, oldest first (ties: the lower lane, then the order written), with
+  // prefix(lane) before a record whose lane differs from the previous record's (a format's
+  // "the following records are that thread's"). Writes outside a record go straight to the file.
+  // finish() (or end_lanes()) releases what is left and returns to writing straight through.
+  using LanePrefix = std::function<void(uint32_t lane, std::string& out)>;
+  void use_lanes(LanePrefix prefix);
+  bool lanes() const { return lanes_on_; }
+  void begin_record(uint32_t lane, uint64_t time);
+  void release(uint64_t upto);
+  void end_lanes();
 
  private:
   void drain();
@@ -56,6 +74,21 @@ class OutputStream {
   struct ZstdEncoder;
   struct GzipEncoder;
   std::unique_ptr<Encoder> z_;
+
+  struct Lane {
+    std::vector<char> buf;
+    size_t used = 0;                                  // bytes of buf written
+    std::deque<std::pair<size_t, uint64_t>> records;  // held records: start in buf, time
+  };
+  void close_record();
+  void grow_lane();
+  bool lanes_on_ = false;
+  LanePrefix prefix_;
+  std::map<uint32_t, Lane> lane_map_;
+  Lane* lane_ = nullptr;     // the lane being written (pos_ and end_ are in its buffer)
+  char* main_pos_ = nullptr;  // the file buffer's position meanwhile
+  uint32_t last_lane_ = ~0u;
+  std::string prefix_buf_;
 };
 
 // Fast fixed-width hex and decimal into a buffer (the formatters' inner loop).

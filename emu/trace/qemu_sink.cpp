@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "cpu/hart.h"
+#include "trace/commit_format.h"
 
 namespace pimnic::trace {
 
@@ -43,6 +44,13 @@ void QemuSink::record(const TraceRecord& r, const InsnInfo&, bool accepted) {
     if (translated_.insert(key).second) {
       code_pages_[r.pc & ~(kPageSize - 1)].push_back(key);
       if (accepted) print_in_asm(r.pc, r.word);
+    }
+    if (accepted && r.mark) [[unlikely]] {  // pimnic's own line (qemu has no markers)
+      char* p = out_->reserve(16 + kMarkTokenMax);
+      p = put_str(p, "PIMNIC", 6);
+      p = put_mark(p, *r.mark);
+      *p++ = '\n';
+      out_->advance(p);
     }
     if (accepted) print_exec(r, before);
   }

@@ -31,6 +31,7 @@ class QemuSink : public TraceSink {
   void record(const TraceRecord& r, const InsnInfo& info, bool accepted) override;
   bool wants_rejected() const override { return true; }
   void finish() override { out_->finish(); }
+  OutputStream* stream() override { return out_.get(); }
 
  private:
   // The registers qemu's -d cpu prints, captured after each instruction (= before the next).

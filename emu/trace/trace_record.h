@@ -7,6 +7,7 @@
 
 #include "cpu/exec_record.h"
 #include "cpu/interrupts.h"
+#include "sim/trace_mark.h"
 
 namespace pimnic {
 struct Hart;
@@ -65,6 +66,7 @@ struct TraceRecord {
   uint32_t context = 0;  // node << 16 | core << 8 | thread, for sinks that switch on it
   uint64_t cycle = 0;    // the thread's cycle count after the instruction
   uint64_t icount = 0;   // instructions the thread has retired, this one included
+  uint64_t time = 0;     // simulated picoseconds after it (set when traces merge several cores)
   // What.
   uint32_t pc = 0, word = 0;
   bool fetched = true;   // false: instruction fetch failed (ISI); no word, nothing retired
@@ -77,6 +79,7 @@ struct TraceRecord {
   const ExecRecord* exec = nullptr;  // memory accesses (exec->mem, nmem, mem_overflow)
   const Hart* hart = nullptr;        // architectural state after the instruction
   InsnInfoCache* insns = nullptr;    // the core's cache (static text of the instruction)
+  const TraceMark* mark = nullptr;   // a trace marker the instruction made (a store to TRACE_*)
 };
 
 // Short interrupt names used by the text formats ("syscall", "dsi", ...).

@@ -12,14 +12,17 @@
 
 namespace pimnic::trace {
 
-namespace {
-
-std::string place(const std::string& file, const std::string& out_dir) {
+std::string trace_path(const std::string& file, const std::string& out_dir) {
   if (out_dir.empty() || file.empty() || file[0] == '/') return file;
   return out_dir + "/" + file;
 }
 
-}  // namespace
+std::unique_ptr<TraceSink> make_sink(const TraceSpec& spec, const std::string& path, const ElfImage* image) {
+  auto out = std::make_unique<OutputStream>(path, spec.compression);
+  if (spec.kind == "commit") return std::make_unique<CommitSink>(std::move(out));
+  if (spec.kind == "binary") return std::make_unique<BinarySink>(std::move(out));
+  return std::make_unique<QemuSink>(std::move(out), image ? QemuSymbols(*image) : QemuSymbols(), spec.fpu);
+}
 
 std::unique_ptr<Tracer> make_tracer(const TraceOptions& opts, const TraceContext& ctx, const ElfImage* image) {
   if (!opts.any()) return nullptr;
@@ -27,12 +30,7 @@ std::unique_ptr<Tracer> make_tracer(const TraceOptions& opts, const TraceContext
   if (opts.specs.size() > 15) throw TraceError("--trace: at most 15 traces at a time");
   for (const std::string& text : opts.specs) {
     TraceSpec spec = parse_trace_spec(text);
-    auto out = std::make_unique<OutputStream>(place(spec.file, opts.out_dir), spec.compression);
-    std::unique_ptr<TraceSink> sink;
-    if (spec.kind == "commit") sink = std::make_unique<CommitSink>(std::move(out));
-    else if (spec.kind == "binary") sink = std::make_unique<BinarySink>(std::move(out));
-    else sink = std::make_unique<QemuSink>(std::move(out), image ? QemuSymbols(*image) : QemuSymbols(), spec.fpu);
-    tracer->add(std::move(sink), spec.filter);
+    tracer->add(make_sink(spec, trace_path(spec.file, opts.out_dir), image), spec.filter);
   }
   if (opts.disasm_check) {
     std::string path = opts.known_errors.empty() ? CapstoneKnownErrors::default_path() : opts.known_errors;

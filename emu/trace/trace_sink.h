@@ -2,6 +2,8 @@
 // the Capstone cross-check; later Kanata and Perfetto). The Tracer applies each sink's filter
 // before calling it, so a sink formats only what it was asked for.
 #pragma once
+#include <string>
+
 #include "trace/insn_info.h"
 #include "trace/trace_record.h"
 
@@ -10,6 +12,8 @@ struct Hart;
 }
 
 namespace pimnic::trace {
+
+class OutputStream;
 
 class TraceSink {
  public:
@@ -23,6 +27,11 @@ class TraceSink {
   virtual bool wants_rejected() const { return false; }
   // End of the run: flush and close. May throw TraceError.
   virtual void finish() {}
+  // The file it writes (null: none), for traces that merge several cores' records in time order
+  // (OutputStream lanes); lane_prefix then writes what must precede a record of context `lane`
+  // when the record before it in the file was another context's.
+  virtual OutputStream* stream() { return nullptr; }
+  virtual void lane_prefix(uint32_t /*lane*/, std::string& /*out*/) {}
 
   // This sink's bit in InsnInfo::described (set by the Tracer).
   uint16_t describe_bit = 0;

@@ -5,6 +5,7 @@
 #include "cpu/core.h"
 #include "sim/run_control.h"
 #include "trace/binary_sink.h"
+#include "trace/output_stream.h"
 
 namespace pimnic::trace {
 
@@ -63,12 +64,15 @@ inline void Tracer::emit(Hart& h, HartState& hs, InsnInfoCache& insns) {
   r.word = e.word;
   r.interrupted = e.interrupted;
   r.interrupt = e.interrupt;
+  r.mark = hs.has_mark ? &hs.mark : nullptr;
+  hs.has_mark = false;
+  if (ordered_) r.time = h.core().clock().ticks(r.cycle);
   if (all_accept_ && !e.interrupted) [[likely]] {  // one sink that wants everything: no filter
     r.fetched = true;
     const InsnInfo& info = insns.get(e.pc, e.word, e.id);
     r.keys = info.dst;
     r.nkeys = info.ndst;
-    sinks_.front().sink->record(r, info, true);
+    deliver(0, info, true);
     return;
   }
   r.fetched = !(e.interrupted && e.interrupt == Interrupt::InstructionStorage && e.id == isa::InsnId::Invalid &&
@@ -93,13 +97,24 @@ inline void Tracer::emit(Hart& h, HartState& hs, InsnInfoCache& insns) {
     collect_keys(info, !before);
   }
   for (size_t i = 0; i < n; ++i)
-    if (accepted[i] || sinks_[i].wants_rejected) sinks_[i].sink->record(r, info, accepted[i]);
+    if (accepted[i] || sinks_[i].wants_rejected) deliver(i, info, accepted[i]);
 }
 
-StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
-  HartState& hs = state(h);
-  hs.recheck_icount = 0;
-  // This hart's records until run() returns.
+inline void Tracer::deliver(size_t i, const InsnInfo& info, bool accepted) {
+  TraceSink& sink = *sinks_[i].sink;
+  if (ordered_ && accepted) [[unlikely]]
+    if (OutputStream* out = sink.stream(); out && out->lanes()) out->begin_record(rec_.context, rec_.time);
+  sink.record(rec_, info, accepted);
+}
+
+void Tracer::note_mark(const Hart& h, const TraceMark& mark) {
+  HartState& hs = state(const_cast<Hart&>(h));
+  hs.mark = mark;
+  hs.has_mark = true;
+}
+
+// rec_'s where-fields for h's records until the next call.
+void Tracer::set_where(Hart& h, HartState& hs, unsigned core) {
   TraceRecord& r = rec_;
   r.node = ctx_.node;
   r.core = uint8_t(core);
@@ -108,11 +123,32 @@ StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
   r.exec = &exec_;
   r.hart = &h;
   r.insns = hs.insns.get();
+}
+
+void Tracer::observe(Hart& h, const ExecRecord& rec, unsigned core) {
+  HartState& hs = state(h);
+  set_where(h, hs, core);
+  if (!hs.stepping) {
+    for (Entry& e : sinks_) e.sink->start(h);
+    hs.expected_pc = rec.pc;
+    hs.stepping = true;
+  }
+  if (rec.status == Status::Stop && rec.id == isa::InsnId::Invalid && !rec.interrupted) return;
+  exec_ = rec;
+  emit(h, hs, *hs.insns);
+}
+
+StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core, uint64_t until_cycle) {
+  HartState& hs = state(h);
+  hs.recheck_icount = 0;
+  // This hart's records until run() returns.
+  TraceRecord& r = rec_;
+  set_where(h, hs, core);
   HartStepper& stepper = *hs.stepper;
   InsnInfoCache& insns = *hs.insns;
-  BinarySink* const direct = direct_;
+  BinarySink* const direct = ordered_ ? nullptr : direct_;  // (a merged stream takes records one by one)
   uint64_t recheck = hs.recheck_icount;
-  while (budget) {
+  while (budget && h.cycles() < until_cycle) {
     // A traced instruction costs hundreds of host instructions: look for a stop request
     // (SIGINT/SIGTERM) now and then within the slice rather than only after it.
     if ((budget & 0xFFF) == 0 && stop_requested()) [[unlikely]]
@@ -143,7 +179,7 @@ StopReason Tracer::run(Hart& h, uint64_t budget, unsigned core) {
     const ExecRecord& e = exec_;
     if (e.status == Status::Stop && e.id == isa::InsnId::Invalid && !e.interrupted) [[unlikely]] {
       // step() stopped before executing anything (e.g. a halted core): nothing to trace.
-    } else if (direct && !e.interrupted) [[likely]] {
+    } else if (direct && !e.interrupted && !hs.has_mark) [[likely]] {
       hs.expected_pc = e.next_pc;
       direct->record_direct(r, e, insns.get(e.pc, e.word, e.id));
     } else {

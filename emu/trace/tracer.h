@@ -45,9 +45,19 @@ class Tracer {
   void add(std::unique_ptr<TraceSink> sink, TraceFilter filter);
   bool empty() const { return sinks_.empty(); }
 
-  // Execute up to budget instructions of h (core `core` of the node), feeding the sinks.
-  // Returns like Hart::run: SliceEnd when the budget ran out, else why the hart stopped.
-  StopReason run(Hart& h, uint64_t budget, unsigned core = 0);
+  // Execute up to budget instructions of h (core `core` of the node), feeding the sinks, and
+  // no further once h.cycles() has reached until_cycle (a machine's slice, as a timing model's
+  // run() stops). Returns like Hart::run: SliceEnd when a limit was reached, else why the hart
+  // stopped.
+  StopReason run(Hart& h, uint64_t budget, unsigned core = 0, uint64_t until_cycle = ~0ull);
+  // A record of an instruction someone else executed (a PIM core's pipeline model steps its
+  // threads itself): to the sinks as run() would give it.
+  void observe(Hart& h, const ExecRecord& rec, unsigned core);
+  // h made a trace marker in the instruction it is executing: it goes with that instruction's record.
+  void note_mark(const Hart& h, const TraceMark& mark);
+  // Records carry their simulated time, and sinks whose stream merges several sources
+  // (OutputStream lanes) get each record as one, in the lane of its hardware thread.
+  void order_by_time() { ordered_ = true; }
   // Flush and close every sink. Throws TraceError (e.g. disk full).
   void finish();
 
@@ -63,11 +73,15 @@ class Tracer {
     uint32_t expected_pc = 0;  // next_pc of the last record: a different pc means an interrupt came first
     bool stepping = false;     // sinks have seen start() since the last fast-forward
     uint64_t recheck_icount = 0;
+    bool has_mark = false;     // mark: made by the instruction being executed
+    TraceMark mark;
   };
   HartState& state(Hart& h);
   // Instructions that no sink wants before the next wanted one (~0: none is wanted any more).
   uint64_t skippable(const Hart& h, HartState& hs) const;
   [[gnu::always_inline]] inline void emit(Hart& h, HartState& hs, InsnInfoCache& insns);
+  void deliver(size_t sink, const InsnInfo& info, bool accepted);
+  void set_where(Hart& h, HartState& hs, unsigned core);
   void collect_keys(const InsnInfo& info, bool raised);
 
   TraceContext ctx_;
@@ -77,6 +91,7 @@ class Tracer {
   BinarySink* direct_ = nullptr;  // that sink, when it is a binary trace: fed by record_direct()
   size_t nsinks_ = 0;
   bool any_cycle_window_ = false;
+  bool ordered_ = false;
   std::unordered_map<const Hart*, HartState> harts_;
   ExecRecord exec_;
   TraceRecord rec_;

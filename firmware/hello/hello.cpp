@@ -1,5 +1,7 @@
 // The first image: a line of text, a CRC-32 over a table, and the C++ features the SDK's runtime
-// must make work (a static constructor, virtual calls, new/delete). Exit code 0 when all is well.
+// must make work (a static constructor, virtual calls, new/delete); trace markers name the CRC and
+// the shapes part for traces and timelines (tests/trace/check_marks.py). Exit code 0 when all is well.
+#include <pimnic/trace.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -38,7 +40,9 @@ int main() {
   puts("hello from pimnic");
   uint32_t crc = crc32(table.bytes, sizeof table.bytes);
   printf("crc32 of table: 0x%08x\n", static_cast<unsigned>(crc));
+  pimnic_trace_mark_value("crc", crc);
 
+  pimnic_trace_begin("shapes");
   Shape* shapes[] = {new Rect(3, 4), new Square(5)};
   int total = 0;
   for (Shape* s : shapes) {
@@ -46,5 +50,6 @@ int main() {
     total += s->area();
     delete s;
   }
+  pimnic_trace_end();
   return total == 37 ? 0 : 1;
 }

@@ -1,11 +1,14 @@
 /* Ping-pong NIC firmware (conventional NIC core): serves the host's commands (protocol.h).
  * SEND: per fragment of at most the port's maximum payload, DMA host -> SRAM staging buffer,
  * then hand it to the network port. RECV: posted receives are matched in order with arriving
- * messages; each fragment goes SRAM -> host by DMA at its offset; the last one completes. */
+ * messages; each fragment goes SRAM -> host by DMA at its offset; the last one completes.
+ * Trace markers (pimnic/trace.h) name what a trace of a ping-pong run shows: "header arrived"
+ * (the source node), "match found" and "message received" (the tag), and a "send" span. */
 #include <pimnic/dma.h>
 #include <pimnic/host_interface.h>
 #include <pimnic/net.h>
 #include <pimnic/sysinfo.h>
+#include <pimnic/trace.h>
 #include <stdio.h>
 
 #include "protocol.h"
@@ -101,6 +104,7 @@ static void do_send(const struct pp_cmd* c, uint32_t frag_max) {
 static void do_receive(struct pimnic_net_rxdesc* d, uint8_t e, uint8_t prev) {
   const uint32_t* h = (const uint32_t*)(uintptr_t)d->buffer;
   const uint32_t s = d->src_node;
+  pimnic_trace_mark_value("match found", h[PP_H_TAG]);
   const struct posted_recv* r = &posted[e];
   uint32_t msg_len = h[PP_H_MSG_LEN], off = h[PP_H_OFFSET], n = d->payload_len;
   if (h[PP_H_MAGIC] != PP_MAGIC || off + n > r->length) {
@@ -115,6 +119,7 @@ static void do_receive(struct pimnic_net_rxdesc* d, uint8_t e, uint8_t prev) {
   if (off + n >= msg_len) {
     posted_remove(e, prev);
     pimnic_hif_complete(PP_RECEIVED, tag, msg_len, s);
+    pimnic_trace_mark_value("message received", tag);
   }
 }
 
@@ -132,18 +137,30 @@ int main(void) {
   uint32_t frag_max = pimnic_net_max_payload();
   if (frag_max > FRAG_MAX) frag_max = FRAG_MAX;
   const volatile struct pp_cmd* ring = (const volatile struct pp_cmd*)(uintptr_t)PP_CMD_RING_SRAM;
+  struct pimnic_net_rxdesc* last_seen = 0;
   for (;;) {
     if (pimnic_hif_doorbells()) {
       uint32_t seq = pimnic_hif_pop_doorbell();
       const volatile struct pp_cmd* v = &ring[seq % PP_CMD_ENTRIES];
       struct pp_cmd c = {v->op, v->host_addr, v->length, v->peer, v->tag, {0, 0, 0}};
-      if (c.op == PP_SEND) do_send(&c, frag_max);
+      if (c.op == PP_SEND) {
+        pimnic_trace_begin("send");
+        do_send(&c, frag_max);
+        pimnic_trace_end();
+      }
       else if (c.op != PP_RECV || c.peer >= node_count || !posted_add(&c))
         pimnic_hif_complete(0, c.tag, 0, c.peer); /* refused: the host sees an unexpected completion */
     }
     /* The oldest packet waits until a receive from its source is posted (the host posts them). */
     struct pimnic_net_rxdesc* d = pimnic_net_poll(&port);
+    if (d && d != last_seen) {  /* a packet's header, looked at for the first time */
+      pimnic_trace_mark_value("header arrived", d->src_node);
+      last_seen = d;
+    }
     uint8_t e, prev;
-    if (d && (e = posted_find(d->src_node, &prev)) != POSTED_NONE) do_receive(d, e, prev);
+    if (d && (e = posted_find(d->src_node, &prev)) != POSTED_NONE) {
+      do_receive(d, e, prev);
+      last_seen = 0;  /* (its descriptor is the engine's again) */
+    }
   }
 }

@@ -7,6 +7,13 @@
   .globl _start
   .type _start, @function
 _start:
+  /* MSR[RI] first: from here an interrupt is recoverable (the exception entry clears RI while
+   * SRR0/SRR1 are not saved, and pimnic stops a run that faults there instead of letting it
+   * loop: an image built for another core faults early, in this code or the next). */
+  mfmsr 3
+  ori   3, 3, PIMNIC_MSR_RI
+  mtmsr 3
+
   /* Stack at the top of RAM (linker script), with a null back chain so debuggers stop here. */
   lis   1, __stack_top@ha
   addi  1, 1, __stack_top@l
@@ -14,19 +21,16 @@ _start:
   stwu  0, -16(1)
 
   /* host: clang -O2 -mcpu=7400 uses FP and auto-vectorises, so FP and AltiVec must be on before
-   * any C code runs. pim: the vector unit is used through SDK inline assembly. MSR[RI] on every
-   * profile: an interrupt here is recoverable (the exception entry clears it while SRR0/SRR1 are
-   * not saved, and pimnic stops a run that faults there instead of letting it loop). */
+   * any C code runs. pim: the vector unit is used through SDK inline assembly. */
+#if defined(PIMNIC_PROFILE_HOST) || defined(PIMNIC_PROFILE_PIM)
   mfmsr 3
-  ori   3, 3, PIMNIC_MSR_RI
 #if defined(PIMNIC_PROFILE_HOST)
   ori   3, 3, PIMNIC_MSR_FP
 #endif
-#if defined(PIMNIC_PROFILE_HOST) || defined(PIMNIC_PROFILE_PIM)
   oris  3, 3, PIMNIC_MSR_VEC >> 16
-#endif
   mtmsr 3
   isync
+#endif
 
   /* EABI small-data base registers, in case code was compiled to use them. */
   lis   13, _SDA_BASE_@ha

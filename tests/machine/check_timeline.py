@@ -78,7 +78,7 @@ tl = os.path.join(work, "hello.json")
 hello = os.path.join(os.path.dirname(host_elf), "hello.elf")
 p = subprocess.run([pimnic, "run", hello, "--trace", "perfetto:" + tl, "--stats", stats_file],
                    capture_output=True, text=True, timeout=600)
-sim_us = float(re.search(r"^sim_seconds\s+(\S+)", open(stats_file).read(), re.M)[1]) * 1e6
+sim_us = float(re.search(r"^sim_ticks\s+(\S+)", open(stats_file).read(), re.M)[1]) / 1e6
 events, names = load(tl)
 spans = [e for e in events if e["ph"] == "X"]
 check(len(spans) == 1 and float(spans[0]["ts"]) == 0 and abs(float(spans[0]["dur"]) - sim_us) < 1e-3,

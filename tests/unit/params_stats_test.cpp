@@ -51,9 +51,13 @@ TEST_CASE("parameters take defaults, accept valid settings and reject bad ones b
   CHECK(message("novalue").find("key=value") != std::string::npos);
   CHECK(size == 256);  // rejected settings change nothing
 
+  // The listing gives each parameter's value, and its default where they differ (a machine
+  // preset's values under `pimnic run --machine NAME --list-params`).
   std::string listing = p.describe();
-  CHECK(listing.find("mem.size = 4096  [uint]  bytes of memory") != std::string::npos);
-  CHECK(listing.find("bp.kind = bimodal  [static|bimodal|tage]  predictor") != std::string::npos);
+  CHECK(listing.find("mem.size = 256 (default 4096)  [uint]  bytes of memory") != std::string::npos);
+  CHECK(listing.find("bp.kind = tage (default bimodal)  [static|bimodal|tage]  predictor") != std::string::npos);
+  p.set("bp.kind", "bimodal");
+  CHECK(p.describe().find("bp.kind = bimodal  [static|bimodal|tage]  predictor") != std::string::npos);
 }
 
 TEST_CASE("statistics are written as gem5 text and JSON") {

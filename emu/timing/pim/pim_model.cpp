@@ -185,6 +185,7 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
         tstats(pick).insts += k;
         c.ready = time_insn(pick, rec_);
         if (log_) [[unlikely]] log_insn(h, rec_, c.ready);
+        if (on_retire) [[unlikely]] on_retire(h, rec_);
       }
       rr_ = pick + 1 == n ? 0 : pick + 1;
       // spawn, texit, migrate, parcel: contexts may have started or ended.

@@ -24,6 +24,7 @@
 // lockstep quanta (run_core with until_cycle a few cycles ahead, alternating).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,8 @@ class PimModel final : public CoreModel {
   void drain(Hart& h) override;
   void register_stats(StatRegistry& s, const std::string& prefix) override;
   void set_pipeline_log(PipelineLog* log) override { log_ = log; }
+  // Sees every instruction the pipeline retires, with its record (machine instruction traces).
+  std::function<void(Hart&, const ExecRecord&)> on_retire;
 
   PimStats stats;
 

@@ -85,6 +85,15 @@
 /* Copy engine (host side; registers and descriptors in pimnic/copy_engine_regs.h, included below). */
 #define PIMNIC_COPY_ENGINE_BASE  0xF0005000
 
+/* Trace markers (every core, one-core runs too; pimnic/trace.h): label points and stretches of a
+ * run for instruction traces and timelines. Reads return 0. */
+#define PIMNIC_TRACE_BASE        0xF0006000
+#define TRACE_VALUE              0x000  /* W: a value for the next mark */
+#define TRACE_MARK               0x004  /* W: address of a NUL-terminated label: a mark at this point */
+#define TRACE_BEGIN              0x008  /* W: label address: a span of this hardware thread begins */
+#define TRACE_END                0x00C  /* W: the hardware thread's innermost span ends */
+#define PIMNIC_TRACE_LABEL_MAX   64     /* bytes of a label that count */
+
 /* NIC side: DMA engines, host interface, network port (seen by the NIC core or both PIM cores). */
 #define PIMNIC_DMA_H2N_BASE      0xF0010000  /* DMA engine 0: host memory -> NIC SRAM */
 #define PIMNIC_DMA_N2H_BASE      0xF0011000  /* DMA engine 1: NIC SRAM -> host memory */

@@ -1,0 +1,72 @@
+#include "machine/idle_watch.h"
+
+#include <cstdio>
+
+#include "cpu/core.h"
+
+namespace pimnic {
+
+namespace {
+constexpr size_t kMaxSeen = 4096;  // a loop's phases at slice ends repeat well within this
+
+uint64_t mix(uint64_t h, uint64_t v) {  // (splitmix64's finaliser on the running hash)
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  h ^= h >> 30;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 27;
+  return h;
+}
+}  // namespace
+
+void IdleWatch::reset() {
+  if (!idle_ && state_.empty()) return;
+  for (CoreState& s : state_) {
+    s.seen.clear();
+    s.idle = s.waited = false;
+    s.slices = 0;
+  }
+  idle_ = polling_ = 0;
+}
+
+uint64_t IdleWatch::signature(const Core& core) {
+  uint64_t h = 0;
+  for (size_t i = 0; i < core.num_harts(); ++i) {
+    const Hart& t = core.hart(i);
+    h = mix(h, uint64_t(t.thread_state) << 32 | t.pc);
+    h = mix(h, uint64_t(t.msr) << 32 | t.cr);
+    h = mix(h, uint64_t(t.lr) << 32 | t.ctr);
+    h = mix(h, t.xer);
+    for (unsigned r = 0; r < 32; r += 2) h = mix(h, uint64_t(t.gpr[r]) << 32 | t.gpr[r + 1]);
+    for (unsigned r = 0; r < 32; ++r) h = mix(h, t.fpr[r]);
+  }
+  return h;
+}
+
+bool IdleWatch::idle_after(size_t index, const Core& core, bool waited, size_t cores) {
+  if (state_.size() <= index) state_.resize(index + 1);
+  CoreState& s = state_[index];
+  bool idle = waited;
+  if (!waited) {
+    if (s.slices++ % kSample) return false;  // (keeps what the last sample said)
+    bool interruptible = false;  // an enabled decrementer will fire some day
+    for (size_t i = 0; i < core.num_harts(); ++i) interruptible |= (core.hart(i).msr & MSR_EE) != 0;
+    if (!interruptible) {
+      if (s.seen.size() >= kMaxSeen) s.seen.clear();
+      idle = !s.seen.insert(signature(core)).second;
+    }
+  }
+  const bool polls = idle && !waited, polled = s.idle && !s.waited;
+  if (idle != s.idle) idle_ += idle ? 1 : size_t(-1);
+  if (polls != polled) polling_ += polls ? 1 : size_t(-1);
+  s.idle = idle;
+  s.waited = waited;
+  return idle_ >= cores && cores > 0 && polling_ > 0;
+}
+
+std::string IdleWatch::describe(const std::string& name, const Core& core, bool waits) {
+  char b[96];
+  std::snprintf(b, sizeof b, "%s %s at 0x%08x", name.c_str(), waits ? "waits" : "polls", core.hart(0).pc);
+  return b;
+}
+
+}  // namespace pimnic

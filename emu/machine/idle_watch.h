@@ -1,0 +1,48 @@
+// Whether a machine can still change (MultiNodeMachine::run_turn): with nothing pending in the
+// event queue, a core that waits (retires nothing and cannot wake itself) or that polls (at the
+// end of a slice its hardware threads are in a state they were in at the end of an earlier slice
+// of this stretch, with external interrupts off) will do the same for ever; when every live core
+// does, nothing can change any more, and the run ends with a message saying so instead of
+// spinning until a limit. Any event, exit or change of which cores live starts a new stretch.
+//
+// "The same state" is every register the program sees (pc, MSR, CR, LR, CTR, XER, GPRs, FPRs,
+// the thread's state) compared by a hash; a core that reads its time base or a timer, or keeps a
+// count in a register, never repeats. A loop that changes memory without any register showing it
+// would be taken for polling; the SDK's drivers poll device registers and compare.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace pimnic {
+
+class Core;
+
+class IdleWatch {
+ public:
+  // A new stretch (something is pending, or a core exited).
+  void reset();
+  // After a slice of core `index` (of `cores` live ones) with nothing pending: waited says it
+  // retired nothing and cannot wake itself. True when every live core now waits or polls, and
+  // one polls at least (all waiting is the machine's deadlock rule). A running core's state is
+  // looked at every kSample-th of its slices only (a hash of every register costs about as much
+  // as a slice of a few dozen instructions).
+  static constexpr unsigned kSample = 16;
+  bool idle_after(size_t index, const Core& core, bool waited, size_t cores);
+  // "n0.host polls at 0x00004abc" / "waits at ...", for the message.
+  static std::string describe(const std::string& name, const Core& core, bool waits);
+  bool waits(size_t index) const { return index < state_.size() && state_[index].waited; }
+
+ private:
+  static uint64_t signature(const Core& core);
+  struct CoreState {
+    std::unordered_set<uint64_t> seen;  // signatures at the ends of this stretch's slices
+    bool idle = false, waited = false;
+    unsigned slices = 0;
+  };
+  std::vector<CoreState> state_;
+  size_t idle_ = 0, polling_ = 0;
+};
+
+}  // namespace pimnic
