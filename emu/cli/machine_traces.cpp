@@ -4,6 +4,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "linux/process.h"
 #include "loader/elf_image.h"
 #include "machine/multi_node_machine.h"
 
@@ -123,6 +124,10 @@ MachineTraces::MachineTraces(const RunOutputOptions& o, MultiNodeMachine& m, con
     if (!d.traced[i]) {
       trace::TraceContext ctx;
       const ElfImage* img = image(i);
+      if (const linux_user::LinuxProcess* p = m.process_of(*cores[i])) {  // pimnic mpirun's ranks
+        img = &p->image();
+        ctx.linux_user = true;
+      }
       ctx.symbols = img ? &img->symbols : nullptr;
       ctx.node = uint16_t(cores[i]->node);
       d.traced[i] = std::make_unique<CoreTrace>(*cores[i], index[i], ctx);

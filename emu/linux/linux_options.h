@@ -28,6 +28,9 @@ struct LinuxOptions {
   // cores run meanwhile), instead of only adding the time to the guest's clocks.
   bool sleep_moves_core = false;
   bool stdin_closed = false;        // standard input reads as empty (/dev/null): ranks other than 0
+  // The guest's process id (and thread id), its parent's 1; 0: the host's own, as qemu-user
+  // reports them. Machines fix it so that runs repeat bit for bit.
+  uint32_t pid = 0;
   std::string output_tag;           // prefix of every line of standard output and error (--tag-output)
   uint64_t max_sim_ps = 0;          // --max-sim-time in picoseconds of the core's clock; 0 = none
 };

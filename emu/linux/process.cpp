@@ -58,6 +58,9 @@ LinuxProcess::LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space)
 
 LinuxProcess::~LinuxProcess() = default;
 
+int32_t LinuxProcess::pid() const { return opts_.pid ? int32_t(opts_.pid) : ::getpid(); }
+int32_t LinuxProcess::ppid() const { return opts_.pid ? 1 : ::getppid(); }
+
 // ---- guest memory helpers --------------------------------------------------------------------
 
 bool LinuxProcess::read_u32(uint32_t addr, uint32_t& v) const {

@@ -77,6 +77,9 @@ class LinuxProcess : public Environment {
   const LinuxOptions& options() const { return opts_; }
   const StackImage& stack() const { return stack_; }
   const ElfImage& image() const { return image_; }
+  // The guest's process id and its parent's (LinuxOptions::pid).
+  int32_t pid() const;
+  int32_t ppid() const;
   std::string exe_path() const { return exe_realpath_; }
 
   // Guest memory access for handlers (false when some byte is not backed → EFAULT).

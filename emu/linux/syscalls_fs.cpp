@@ -254,6 +254,10 @@ int64_t put_stat(LinuxProcess& p, uint32_t addr, const struct stat& st) {
   return to_guest(p, addr, g.b.data(), g.b.size());
 }
 
+// With a fixed pid (a machine's ranks, LinuxOptions::pid), a standard stream pimnic passes on
+// shows its file type and owner only: its inode and times change from run to run.
+bool masked_std_stream(const LinuxProcess& p, int host_fd) { return p.options().pid && host_fd >= 0 && host_fd <= 2; }
+
 int64_t sys_fstat64(LinuxProcess& p, const uint32_t* a) {
   if (GuestFile* f = p.fds().file(int32_t(a[0]))) {
     struct stat st = {};
@@ -266,6 +270,15 @@ int64_t sys_fstat64(LinuxProcess& p, const uint32_t* a) {
   if (h < 0) return -EBADF;
   struct stat st;
   if (::fstat(h, &st) < 0) return neg_errno();
+  if (masked_std_stream(p, h)) {
+    struct stat kept = {};
+    kept.st_mode = st.st_mode;
+    kept.st_uid = st.st_uid;
+    kept.st_gid = st.st_gid;
+    kept.st_nlink = 1;
+    kept.st_blksize = 4096;
+    st = kept;
+  }
   return put_stat(p, a[1], st);
 }
 
@@ -298,6 +311,17 @@ int64_t sys_statx(LinuxProcess& p, const uint32_t* a) {
   if (dfd < 0 && dfd != AT_FDCWD) return dfd;
   uint8_t host_buf[256] = {};
   if (::syscall(SYS_statx, int(dfd), path.c_str(), int(a[2]), a[3], host_buf) < 0) return neg_errno();
+  if (by_fd && masked_std_stream(p, int(dfd))) {
+    struct statx sx, kept = {};
+    std::memcpy(&sx, host_buf, sizeof sx);
+    kept.stx_mask = sx.stx_mask & (STATX_TYPE | STATX_MODE | STATX_UID | STATX_GID | STATX_NLINK);
+    kept.stx_mode = sx.stx_mode;
+    kept.stx_uid = sx.stx_uid;
+    kept.stx_gid = sx.stx_gid;
+    kept.stx_nlink = 1;
+    kept.stx_blksize = 4096;
+    std::memcpy(host_buf, &kept, sizeof kept);
+  }
   GuestBytes g = encode_statx(host_buf);
   return to_guest(p, a[4], g.b.data(), g.b.size());
 }

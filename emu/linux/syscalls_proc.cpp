@@ -1,5 +1,5 @@
 // Process, identity and resource system calls. Identities (pid, uid, ...) are the host's, as
-// qemu-user reports them; the machine is one CPU (pimnic runs one core).
+// qemu-user reports them, unless the options fix the pid; the machine is one CPU (pimnic runs one core).
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -21,13 +21,13 @@ int64_t sys_exit(LinuxProcess& p, const uint32_t* a) {
   return 0;
 }
 
-int64_t sys_getpid(LinuxProcess&, const uint32_t*) { return ::getpid(); }
-int64_t sys_getppid(LinuxProcess&, const uint32_t*) { return ::getppid(); }
+int64_t sys_getpid(LinuxProcess& p, const uint32_t*) { return p.pid(); }
+int64_t sys_getppid(LinuxProcess& p, const uint32_t*) { return p.ppid(); }
 int64_t sys_getuid(LinuxProcess&, const uint32_t*) { return ::getuid(); }
 int64_t sys_geteuid(LinuxProcess&, const uint32_t*) { return ::geteuid(); }
 int64_t sys_getgid(LinuxProcess&, const uint32_t*) { return ::getgid(); }
 int64_t sys_getegid(LinuxProcess&, const uint32_t*) { return ::getegid(); }
-int64_t sys_set_tid_address(LinuxProcess&, const uint32_t*) { return ::getpid(); }
+int64_t sys_set_tid_address(LinuxProcess& p, const uint32_t*) { return p.pid(); }
 // qemu-user 7.2 answers ENOSYS (glibc then does without robust futexes); pimnic does the same so
 // that register traces agree.
 int64_t sys_set_robust_list(LinuxProcess&, const uint32_t*) { return -ENOSYS; }
@@ -64,7 +64,7 @@ int64_t sys_ugetrlimit(LinuxProcess& p, const uint32_t* a) {
 int64_t sys_setrlimit(LinuxProcess&, const uint32_t* a) { return a[0] < 16 ? 0 : -EINVAL; }  // accepted, not applied
 
 int64_t sys_prlimit64(LinuxProcess& p, const uint32_t* a) {
-  if (a[0] != 0 && int32_t(a[0]) != ::getpid()) return -ESRCH;
+  if (a[0] != 0 && int32_t(a[0]) != p.pid()) return -ESRCH;
   struct rlimit rl;
   if (int64_t e = host_limit(a[1], rl)) return e;
   auto wide = [](rlim_t v) { return v == RLIM_INFINITY ? ~0ull : uint64_t(v); };

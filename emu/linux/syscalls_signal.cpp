@@ -89,23 +89,23 @@ int64_t signal_self(LinuxProcess& p, uint32_t sig) {
   return 0;
 }
 
-bool is_self(uint32_t pid) {
+bool is_self(const LinuxProcess& p, uint32_t pid) {
   int32_t v = int32_t(pid);
-  return v == 0 || v == -1 || v == ::getpid() || v == -::getpid();
+  return v == 0 || v == -1 || v == p.pid() || v == -p.pid();
 }
 
 int64_t sys_kill(LinuxProcess& p, const uint32_t* a) {
-  if (!is_self(a[0])) return -EPERM;  // pimnic signals no host process
+  if (!is_self(p, a[0])) return -EPERM;  // pimnic signals no host process
   return signal_self(p, a[1]);
 }
 
 int64_t sys_tkill(LinuxProcess& p, const uint32_t* a) {
-  if (int32_t(a[0]) != ::getpid()) return -ESRCH;
+  if (int32_t(a[0]) != p.pid()) return -ESRCH;
   return signal_self(p, a[1]);
 }
 
 int64_t sys_tgkill(LinuxProcess& p, const uint32_t* a) {
-  if (int32_t(a[0]) != ::getpid() || int32_t(a[1]) != ::getpid()) return -ESRCH;
+  if (int32_t(a[0]) != p.pid() || int32_t(a[1]) != p.pid()) return -ESRCH;
   return signal_self(p, a[2]);
 }
 

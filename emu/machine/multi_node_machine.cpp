@@ -78,6 +78,10 @@ void MultiNodeMachine::start_linux(NodeCore& host, const linux_user::LinuxOption
   nodes_[host.node]->start_linux(opts, label);
 }
 
+linux_user::LinuxProcess* MultiNodeMachine::process_of(const NodeCore& c) const {
+  return c.slot == "host" ? nodes_[c.node]->process() : nullptr;
+}
+
 // A sleeper wakes at an event's time or at the time of the core that raises its interrupt, so
 // the next event bounds what it may still retire instead of its own (stale) clock.
 Tick MultiNodeMachine::safe_time() const {

@@ -42,6 +42,8 @@ class MultiNodeMachine {
   // Start a static powerpc-linux program on a host core (MachineConfig::linux_hosts); `label`
   // names it in messages ("rank 3"). Throws LoadError.
   void start_linux(NodeCore& host, const linux_user::LinuxOptions& opts, const std::string& label);
+  // The Linux program a core runs (start_linux), or null.
+  linux_user::LinuxProcess* process_of(const NodeCore& c) const;
   // Run until the hosts exit (or every core, without hosts), a core faults, or a limit or stop
   // request (sim/run_control.h) ends it between turns.
   RunResult run(const RunLimits& limits);

@@ -180,7 +180,7 @@ void Node::set_mark_hook(std::function<void(NodeCore&, const Hart&, const TraceM
   auto listener = [this, hook](const Hart& h, const TraceMark& m) {
     if (NodeCore* c = core_of(&h)) hook(*c, h, m);
   };
-  host_dev_.marks->set_listener(listener);
+  if (host_dev_.marks) host_dev_.marks->set_listener(listener);  // (none under a Linux program)
   if (nic_dev_.marks) nic_dev_.marks->set_listener(listener);
 }
 
