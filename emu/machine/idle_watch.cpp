@@ -42,11 +42,12 @@ uint64_t IdleWatch::signature(const Core& core) {
   return h;
 }
 
-bool IdleWatch::idle_after(size_t index, const Core& core, bool waited, size_t cores) {
+bool IdleWatch::idle_after(size_t index, const Core& core, Slice slice, size_t cores) {
   if (state_.size() <= index) state_.resize(index + 1);
   CoreState& s = state_[index];
+  const bool waited = slice == Slice::Waits;
   bool idle = waited;
-  if (!waited) {
+  if (slice == Slice::Retired) {
     if (s.slices++ % kSample) return false;  // (keeps what the last sample said)
     bool interruptible = false;  // an enabled decrementer will fire some day
     for (size_t i = 0; i < core.num_harts(); ++i) interruptible |= (core.hart(i).msr & MSR_EE) != 0;

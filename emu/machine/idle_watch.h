@@ -23,13 +23,15 @@ class IdleWatch {
  public:
   // A new stretch (something is pending, or a core exited).
   void reset();
-  // After a slice of core `index` (of `cores` live ones) with nothing pending: waited says it
-  // retired nothing and cannot wake itself. True when every live core now waits or polls, and
+  // After a slice of core `index` (of `cores` live ones) with nothing pending: how it went (a
+  // core that retired nothing but can wake itself, a fetch or its timer being due, is busy).
+  enum class Slice { Retired, WaitsForTime, Waits };
+  // True when every live core now waits or polls, and
   // one polls at least (all waiting is the machine's deadlock rule). A running core's state is
   // looked at every kSample-th of its slices only (a hash of every register costs about as much
   // as a slice of a few dozen instructions).
   static constexpr unsigned kSample = 16;
-  bool idle_after(size_t index, const Core& core, bool waited, size_t cores);
+  bool idle_after(size_t index, const Core& core, Slice slice, size_t cores);
   // "n0.host polls at 0x00004abc" / "waits at ...", for the message.
   static std::string describe(const std::string& name, const Core& core, bool waits);
   bool waits(size_t index) const { return index < state_.size() && state_[index].waited; }

@@ -291,7 +291,8 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     const size_t awake = scheduled_count_ - asleep_count_;  // (a sleeper waits: it gets no slices)
     if (!events_.empty()) {
       idle_.reset();
-    } else if (idle_.idle_after(i, *c.core, waited, awake)) {
+    } else if (idle_.idle_after(i, *c.core, retired ? IdleWatch::Slice::Retired : waited ? IdleWatch::Slice::Waits
+                                                                             : IdleWatch::Slice::WaitsForTime, awake)) {
       std::string message = "every core polls or waits and no device has anything pending (idle-polling: nothing "
                             "can change any more): ";
       for (uint32_t k = 0; k < cores_.size(); ++k)
@@ -312,10 +313,10 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
   if (turn.kind == Turn::Kind::Idle && ready_.empty()) {
     if (asleep_count_ && events_.empty()) {  // asleep, and nothing left that could wake them
       end(RunResult::Kind::Fault, 128 + SIGILL, deadlock_message());
-    } else if (asleep_count_) {  // only events remain: run them, they may wake a core
+    } else if (asleep_count_ && events_.next_time() < horizon) {  // only events remain: they may wake a core
       events_.run_until(events_.next_time());
       turn.kind = Turn::Kind::Ran;
-    } else {
+    } else if (!asleep_count_) {  // (else asleep until past the time limit: Idle)
       turn.kind = Turn::Kind::Ended;
       result_ = RunResult{};  // every core is done
     }

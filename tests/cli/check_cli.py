@@ -74,7 +74,7 @@ def case_version():
 
 
 def case_unknown_command():
-    refused(["bogus"], r"^pimnic: unknown subcommand 'bogus' \(subcommands: run, linux, disasm, trace-dump")
+    refused(["bogus"], r"^pimnic: unknown subcommand 'bogus' \(subcommands: run, linux, mpirun, disasm, trace-dump")
     refused(["bogus", "--version"], r"unknown subcommand 'bogus'")
 
 
