@@ -345,8 +345,9 @@ def case_lldb(ctx):
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60,
                            stdin=subprocess.DEVNULL)
         out = r.stdout
+        first = " ".join(f"{b:02x}" for b in image_bytes(ctx, img, 0x4000, 4))
         expect(out, r"thread #1: tid = 0x0*1, 0x00004000, name = 'n0\.host\.c0t0'",
-               r"pc = 0x00004000", r"r3 = 0x00001234", r"0x00004000: 3c 20 ",
+               r"pc = 0x00004000", r"r3 = 0x00001234", r"0x00004000: " + first + " ",
                r"Breakpoint 1: address = " + f"{square:#010x}", r"stop reason = breakpoint 1\.1",
                r"pc = " + f"{square:#010x}", r"r3 = 0x00000001", r"Process 1 detached", what="lldb output")
         finish_pimnic(p, 0, r"gdb-target: total 385")
@@ -422,6 +423,16 @@ def symbol_address(ctx, image, name):
     if not m:
         raise Failure(f"no address for {name}: {out}")
     return int(m.group(1), 16)
+
+
+def image_bytes(ctx, image, address, n):
+    """n bytes of the image at address, as gdb reads them from the file."""
+    out = subprocess.run([ctx.gdb, "-nx", "-batch", "-ex", f"file {image}", "-ex", f"x/{n}xb {address:#x}"],
+                         capture_output=True, text=True, timeout=60).stdout
+    found = re.findall(r"\b0x([0-9a-f]{2})\b", out.split(":", 1)[-1])
+    if len(found) != n:
+        raise Failure(f"no {n} bytes at {address:#x} in {image}: {out}")
+    return [int(b, 16) for b in found]
 
 
 def case_reattach_running(ctx):
