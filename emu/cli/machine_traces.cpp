@@ -256,7 +256,7 @@ void MachineTraces::after_turn() {
   } catch (const trace::TraceError& e) {
     throw std::invalid_argument(e.what());
   }
-  for (auto& k : d.merged) k->settle();
+  for (auto& k : d.merged) k->settle(upto);
 }
 
 void MachineTraces::finish() {

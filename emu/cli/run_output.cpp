@@ -35,8 +35,9 @@ void add_run_output_options(CLI::App* c, RunOutputOptions& o) {
   c->add_option("--stats", o.stats_file, "Write gem5-style statistics (name value # description) here");
   c->add_option("--stats-json", o.stats_json, "Write the statistics as JSON here");
   c->add_option("--trace", o.traces,
-                "Trace KIND[,OPTION...]:FILE (repeatable). Kinds: commit, qemu, binary, kanata (pipeline, needs --model inorder|ooo), perfetto (Chrome/Perfetto JSON timeline of hardware threads, DMA, packets, interrupts; no options). Options: core=N, thread=N, "
-                "pc=LO-HI, sym=NAME, insts=A-B, cycles=A-B, zstd[=LEVEL], gzip[=LEVEL] (implied by a .zst or .gz name). See docs/traces.md")
+                "Trace KIND[,OPTION...]:FILE (repeatable). Kinds: commit, qemu, binary, kanata (pipeline, needs --model inorder|ooo), perfetto (Chrome/Perfetto JSON timeline of hardware threads, DMA, packets, interrupts; no options). Options: node=N, core=N or core=host|nic|pim0|pim1 (machines), thread=N, "
+                "pc=LO-HI, sym=NAME, insts=A-B, cycles=A-B, zstd[=LEVEL], gzip[=LEVEL] (implied by a .zst or .gz name); %c in FILE: "
+                "one file per core. See docs/traces.md")
       ->allow_extra_args(false);
   c->add_flag("--disasm-check", o.disasm_check,
               "Compare the disassembly of every newly executed instruction with Capstone; report disagreements");

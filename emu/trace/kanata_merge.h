@@ -2,8 +2,10 @@
 // %c): each core's timing model reports through a lane of its own, which turns the core's cycles
 // into the log's (one log cycle = the fastest merged core's clock period) and its hardware
 // threads into thread ids of their own; the log is written as far as every lane has settled. A
-// lane with nothing in flight lets the log go up to its core's present.
+// lane with nothing in flight lets the log go up to its core's present, or to the machine's safe
+// time (a sleeping core's clock stands still, but it wakes no earlier than that).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -41,12 +43,18 @@ class KanataMerge {
 
    private:
     friend class KanataMerge;
-    Lane(KanataMerge& m, uint64_t scale, unsigned first_thread, std::string prefix, std::function<uint64_t()> now)
-        : m_(m), scale_(scale), first_thread_(first_thread), prefix_(std::move(prefix)), now_(std::move(now)) {}
+    Lane(KanataMerge& m, Tick period, uint64_t scale, unsigned first_thread, std::string prefix,
+         std::function<uint64_t()> now)
+        : m_(m), period_(period), scale_(scale), first_thread_(first_thread), prefix_(std::move(prefix)),
+          now_(std::move(now)) {}
     uint64_t log_cycle(uint64_t c) const { return c == ~0ull ? c : c * scale_; }
     // No event of this lane will come before this log cycle.
-    uint64_t bound() const { return in_flight_ ? settled_ : std::max(settled_, log_cycle(now_())); }
+    uint64_t bound() const {
+      if (in_flight_) return settled_;
+      return std::max({settled_, log_cycle(now_()), m_.safe_ == kMaxTick ? ~uint64_t(0) : log_cycle(m_.safe_ / period_)});
+    }
     KanataMerge& m_;
+    Tick period_;
     uint64_t scale_;
     unsigned first_thread_;
     std::string prefix_;
@@ -59,10 +67,16 @@ class KanataMerge {
   // its instructions' labels start with prefix ("n0.nic "). now: the core's cycle.
   Lane& add_lane(Tick period_ps, unsigned first_thread, std::string prefix, std::function<uint64_t()> now) {
     const uint64_t scale = std::max<uint64_t>(1, (period_ps + unit_ / 2) / unit_);
-    lanes_.push_back(std::unique_ptr<Lane>(new Lane(*this, scale, first_thread, std::move(prefix), std::move(now))));
+    lanes_.push_back(
+        std::unique_ptr<Lane>(new Lane(*this, period_ps, scale, first_thread, std::move(prefix), std::move(now))));
     return *lanes_.back();
   }
-  // Write as far as every lane allows (after a lane settles, and after each turn of the machine).
+  // Write as far as every lane allows (after a lane settles, and after each turn of the machine,
+  // which says up to when no core will retire anything: MultiNodeMachine::safe_time).
+  void settle(Tick safe) {
+    safe_ = std::max(safe_, safe);
+    settle();
+  }
   void settle() {
     uint64_t upto = ~0ull;
     for (const auto& l : lanes_) upto = std::min(upto, l->bound());
@@ -73,6 +87,7 @@ class KanataMerge {
  private:
   KanataWriter writer_;
   Tick unit_;
+  Tick safe_ = 0;
   std::vector<std::unique_ptr<Lane>> lanes_;
 };
 

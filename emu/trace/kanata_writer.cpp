@@ -13,24 +13,24 @@ uint64_t KanataWriter::begin(uint64_t cycle, unsigned thread, uint32_t pc, const
   uint64_t id = next_id_++;
   char head[24] = "";
   if (pc) std::snprintf(head, sizeof head, "%08x: ", pc);
-  pending_.push_back({cycle, next_seq_++, id, Kind::Begin, false, thread, nullptr, std::string(head) + text});
+  push({cycle, next_seq_++, id, Kind::Begin, false, thread, nullptr, std::string(head) + text});
   last_note_id_ = id;
   last_note_cycle_ = cycle;
   return id;
 }
 
 void KanataWriter::stage(uint64_t id, uint64_t cycle, const char* stage) {
-  pending_.push_back({cycle, next_seq_++, id, Kind::Stage, false, 0, stage, {}});
+  push({cycle, next_seq_++, id, Kind::Stage, false, 0, stage, {}});
 }
 
 void KanataWriter::note(uint64_t id, const char* text) {
   // Shown on hover; placed at the instruction's first cycle (the model may not settle past it).
   uint64_t at = id == last_note_id_ ? last_note_cycle_ : cycle_;
-  pending_.push_back({at, next_seq_++, id, Kind::Note, false, 0, nullptr, text});
+  push({at, next_seq_++, id, Kind::Note, false, 0, nullptr, text});
 }
 
 void KanataWriter::end(uint64_t id, uint64_t cycle, bool flushed) {
-  pending_.push_back({cycle, next_seq_++, id, Kind::End, flushed, 0, nullptr, {}});
+  push({cycle, next_seq_++, id, Kind::End, flushed, 0, nullptr, {}});
 }
 
 void KanataWriter::mark(uint64_t cycle, unsigned thread, const TraceMark& m) {
@@ -44,15 +44,19 @@ void KanataWriter::mark(uint64_t cycle, unsigned thread, const TraceMark& m) {
   end(id, cycle + 1, true);
 }
 
+// pending_ is a heap, earliest (cycle, seq) on top: a settle that writes nothing costs one look,
+// however many events of a merged log's other cores wait.
+void KanataWriter::push(Event&& e) {
+  pending_.push_back(std::move(e));
+  std::push_heap(pending_.begin(), pending_.end(), later);
+}
+
 void KanataWriter::settle(uint64_t cycle) {
-  auto ready = [cycle](const Event& e) { return e.cycle < cycle; };
-  if (std::none_of(pending_.begin(), pending_.end(), ready)) return;
-  std::sort(pending_.begin(), pending_.end(), [](const Event& a, const Event& b) {
-    return a.cycle != b.cycle ? a.cycle < b.cycle : a.seq < b.seq;
-  });
-  size_t n = 0;
-  while (n < pending_.size() && pending_[n].cycle < cycle) write(pending_[n++]);
-  pending_.erase(pending_.begin(), pending_.begin() + ptrdiff_t(n));
+  while (!pending_.empty() && pending_.front().cycle < cycle) {
+    std::pop_heap(pending_.begin(), pending_.end(), later);
+    write(pending_.back());
+    pending_.pop_back();
+  }
 }
 
 void KanataWriter::finish() {

@@ -46,11 +46,13 @@ class KanataWriter final : public timing::PipelineLog {
     uint64_t file_id;
     const char* stage;   // current stage, null before the first
   };
+  static bool later(const Event& a, const Event& b) { return a.cycle != b.cycle ? a.cycle > b.cycle : a.seq > b.seq; }
+  void push(Event&& e);
   void write(const Event& e);
   void goto_cycle(uint64_t c);
 
   std::unique_ptr<OutputStream> out_;
-  std::vector<Event> pending_;
+  std::vector<Event> pending_;  // a heap (later)
   std::unordered_map<uint64_t, Live> live_;
   uint64_t next_id_ = 0, next_seq_ = 0, next_file_id_ = 0, next_retire_ = 0;
   uint64_t cycle_ = 0;

@@ -14,7 +14,8 @@
   config             config.json: version, command line, images, written when the run starts
   interrupt          SIGINT/SIGTERM: exit 130/143 after writing stats, config, valid traces and
                      timelines (one core, a machine, Linux mode)
-  progress           --progress: lines with simulated time, instructions, MIPS, wall time
+  progress           --progress: lines with simulated time, instructions, MIPS, wall time (one
+                     core, a machine, Linux mode); on a terminal by default, rewritten in place
 
 usage: check_cli.py CASE PIMNIC IMAGES_DIR LINUX_HELLO SOURCE_DIR WORK_DIR
 """
@@ -258,14 +259,62 @@ def case_interrupt():
     check(stats_ok(os.path.join(d, "stats.txt")), "linux: stats.txt written")
 
 
+PROGRESS = r"pimnic: [\d.]+ [mun]?s simulated, [\d.]+ M instructions, [\d.]+ MIPS, [\d.]+ s wall"
+PINGPONG = ["--machine", "table1-conv", "--image", "n*.host=" + image("pingpong-host.elf"),
+            "--image", "n*.nic=" + image("pingpong-nic.elf")]
+
+
+def progress_lines(stderr):
+    return [l for l in stderr.splitlines() if " simulated, " in l]
+
+
+def on_terminal(args, timeout=120):
+    """Run pimnic with stderr on a pseudo-terminal; what it wrote there."""
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen([PIMNIC, *args], stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the child closed its end
+            break
+        if not chunk:
+            break
+        out += chunk
+    p.wait(timeout=timeout)
+    os.close(master)
+    return p.returncode, out.decode(errors="replace")
+
+
 def case_progress():
     d = work("progress")
     r = pimnic("run", image("softfloat-bench-nic.elf"), "--progress", "--max-sim-time", "50ms",
                "--stats", os.path.join(d, "s.txt"), "--trace", "commit,insts=1-2:/dev/null")
-    lines = [l for l in r.stderr.splitlines() if "simulated" in l]
-    check(len(lines) >= 1 and all(re.fullmatch(r"pimnic: [\d.]+ [mun]?s simulated, [\d.]+ M instructions, [\d.]+ MIPS, "
-                                               r"[\d.]+ s wall", l) for l in lines),
+    lines = progress_lines(r.stderr)
+    check(len(lines) >= 1 and all(re.fullmatch(PROGRESS, l) for l in lines),
           f"--progress into a pipe: {len(lines)} lines, e.g. {lines[:1]}")
+    # A machine and Linux mode; the last line says where the run ended.
+    r = pimnic("run", *PINGPONG, "--progress", "--max-sim-time", "100us")
+    lines = progress_lines(r.stderr)
+    check(r.returncode == 4 and lines and all(re.fullmatch(PROGRESS, l) for l in lines) and
+          lines[-1].startswith("pimnic: 100 us simulated"), f"machine --progress: {lines[-1:]}")
+    r = pimnic("linux", "--progress", LINUX_HELLO)
+    lines = progress_lines(r.stderr)
+    check(r.returncode == 0 and len(lines) == 1 and re.fullmatch(PROGRESS, lines[0]) is not None,
+          f"linux --progress: {lines}")
+    r = pimnic("run", *PINGPONG, "--max-sim-time", "100us")
+    check(not progress_lines(r.stderr), "no progress line into a pipe without --progress")
+    # On a terminal: one line rewritten in place (carriage return, erase to the end of the line),
+    # erased at the end; --no-progress: none.
+    code, text = on_terminal(["run", *PINGPONG, "--max-sim-time", "3ms"])
+    shown = re.findall(r"\r(" + PROGRESS + r")\x1b\[K", text)
+    after = text.rsplit("\r\x1b[K", 1)[-1]  # what follows the last erase
+    check(code == 4 and shown and "simulated," not in after and "stopped at 3 ms of simulated time" in after,
+          f"terminal: {len(shown)} progress updates in place, then erased ({text[-160:]!r})")
+    code, text = on_terminal(["run", *PINGPONG, "--max-sim-time", "3ms", "--no-progress"])
+    check(code == 4 and "simulated," not in text, f"terminal with --no-progress: {text.strip()!r}")
 
 
 globals()["case_" + CASE]()

@@ -11,7 +11,9 @@ against an untraced run:
   - trace-dump of each host's binary file prints exactly its commit lines;
   - the Kanata log keeps the format's rules (tests/timing/check_kanata.py) with every retired
     instruction of the two hosts, and the timeline is JSON;
-  - a rerun writes identical files.
+  - a rerun writes identical files;
+  - on the PIM NIC (--nic pim), the merged commit trace and Kanata log of every core: statistics
+    as untraced, each PIM hardware thread's lines as many as it retired, identical on a rerun.
 
 usage: check_traces.py PIMNIC PROGRAM SOURCE_DIR WORK_DIR
 """
@@ -35,9 +37,9 @@ def check(ok, what):
         failures.append(what)
 
 
-def run(out, *traces):
+def run(out, *traces, nic="conv"):
     os.makedirs(out, exist_ok=True)
-    cmd = [pimnic, "mpirun", "-n", "2", "--out", out]
+    cmd = [pimnic, "mpirun", "-n", "2", "--nic", nic, "--out", out]
     for t in traces:
         cmd += ["--trace", t]
     cmd += [prog, "10", "latency"]
@@ -111,5 +113,33 @@ except (ValueError, KeyError) as e:
 
 for f in ("all.trace", "n0.host.bin", "n1.host.bin", "rank1.qemu", "pipe.kanata", "timeline.json"):
     check(digest(os.path.join(traced, f)) == digest(os.path.join(again, f)), f"{f} identical on a rerun")
+
+# ---- the PIM NIC: two multithreaded PIM cores per node --------------------------------------------
+pim = [os.path.join(work, d) for d in ("pim-plain", "pim-traced", "pim-again")]
+run(pim[0], nic="pim")
+for d in pim[1:]:
+    run(d, "commit:all.trace", "kanata:pipe.kanata", nic="pim")
+s0, s1 = stats(pim[0]), stats(pim[1])
+differ = [k for k in s0 if s0[k] != s1.get(k)]
+check(not differ, f"pim: traced and untraced runs: identical statistics ({len(s0)}; differing: {differ[:5]})")
+per_thread = collections.Counter()
+for l in open(os.path.join(pim[1], "all.trace")):
+    if not l.startswith("#"):
+        per_thread[tuple(int(x) for x in l.split(" ", 1)[0].split(":"))] += 1
+wrong = []
+for key, value in s0.items():
+    m = re.fullmatch(r"n(\d+)\.pim(\d+)\.pim\.t(\d+)\.insts", key)
+    if m and per_thread[(int(m[1]), 1 + int(m[2]), int(m[3]))] != int(float(value)):
+        wrong.append(key)
+pim_lines = sum(n for (node, core, t), n in per_thread.items() if core >= 1)
+check(pim_lines > 0 and not wrong, f"pim: {pim_lines} lines of the PIM cores, each thread's as many as it retired ({wrong[:3]})")
+try:
+    ops, _ = check_kanata.parse(open(os.path.join(pim[1], "pipe.kanata")).read().split("\n")[:-1])
+    retired = sum(1 for o in ops.values() if not o["flushed"])
+    check(retired == int(float(s0["sim_insts"])), f"pim: Kanata log of every core, {retired} retired = sim_insts")
+except check_kanata.KanataError as e:
+    check(False, f"pim: kanata: {e}")
+for f in ("all.trace", "pipe.kanata"):
+    check(digest(os.path.join(pim[1], f)) == digest(os.path.join(pim[2], f)), f"pim: {f} identical on a rerun")
 
 sys.exit(1 if failures else 0)
