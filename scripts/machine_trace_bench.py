@@ -12,30 +12,6 @@ BUILD/tests/mpi_offload). Workloads, each run to its end: the two-node ping-pong
 machine with its timed cores and with functional cores, parcel flooding on the PIM machine, and
 `pimnic mpirun` of the transport ping-pong (Linux ranks, the conventional NIC's MPI firmware).
 The target: tracing off costs at most 3 %.
-"""What machine tracing costs (docs/traces.md, "Cost"): the same machine workloads run by two
-pimnic binaries with tracing off, side by side, best of N runs by CPU time (user + sys of the
-child, which other load on a shared machine disturbs least), and the cost in per cent; then, for
-reference, the workloads traced with each kind by the new binary.
-
-  scripts/machine_trace_bench.py --baseline OLD_PIMNIC [--pimnic NEW_PIMNIC] [--firmware DIR] [-n N]
-
-OLD_PIMNIC is a build without the machine-trace hooks (e.g. the main branch before them);
-NEW_PIMNIC defaults to build/bin/pimnic. Workloads: the two-node ping-pong on the Table I machine
-with its timed cores and with functional cores, and parcel migration on the PIM machine. The
-target: tracing off costs at most 3 %.
-"""What machine tracing costs (docs/traces.md, "Cost"): the same machine workloads run by two
-pimnic binaries with tracing off, side by side, best of N runs by CPU time (user + sys of the
-child, which other load on a shared machine disturbs least), and the cost in per cent; then, for
-reference, a shorter workload traced with each kind by the new binary.
-
-  scripts/machine_trace_bench.py --baseline OLD_PIMNIC [--pimnic NEW_PIMNIC] [-n N]
-
-OLD_PIMNIC is a build without the machine-trace hooks (e.g. the main branch before them); each
-binary runs the firmware and MPI test program of its own build (BUILD/firmware,
-BUILD/tests/mpi_offload). Workloads, each run to its end: the two-node ping-pong on the Table I
-machine with its timed cores and with functional cores, parcel flooding on the PIM machine, and
-`pimnic mpirun` of the transport ping-pong (Linux ranks, the conventional NIC's MPI firmware).
-The target: tracing off costs at most 3 %.
 """
 import argparse
 import os
