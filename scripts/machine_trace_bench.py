@@ -2,15 +2,18 @@
 """What machine tracing costs (docs/traces.md, "Cost"): the same machine workloads run by two
 pimnic binaries with tracing off, side by side, best of N runs by CPU time (user + sys of the
 child, which other load on a shared machine disturbs least), and the cost in per cent; then, for
-reference, a shorter workload traced with each kind by the new binary.
+reference, a shorter workload traced with each kind by the new binary, with the size of its
+trace files.
 
   scripts/machine_trace_bench.py --baseline OLD_PIMNIC [--pimnic NEW_PIMNIC] [-n N]
 
-OLD_PIMNIC is a build without the machine-trace hooks (e.g. the main branch before them); each
-binary runs the firmware and MPI test program of its own build (BUILD/firmware,
-BUILD/tests/mpi_offload). Workloads, each run to its end: the two-node ping-pong on the Table I
-machine with its timed cores and with functional cores, parcel flooding on the PIM machine, and
-`pimnic mpirun` of the transport ping-pong (Linux ranks, the conventional NIC's MPI firmware).
+OLD_PIMNIC is a build without the machine-trace hooks (e.g. the main branch before them). Both
+binaries run the firmware and MPI test program of the baseline's build (BUILD/firmware,
+BUILD/tests/mpi_offload), so that they execute the same instructions (the new build's ping-pong
+firmware also makes trace markers); the traced runs use the new build's. Workloads, each run to
+its end: the two-node ping-pong on the Table I machine with its timed cores and with functional
+cores, parcel flooding on the PIM machine, and `pimnic mpirun` of the transport ping-pong (Linux
+ranks, the conventional NIC's MPI firmware).
 The target: tracing off costs at most 3 %.
 """
 import argparse
@@ -36,7 +39,7 @@ def cpu_time(cmd):
 
 
 def workloads(pimnic):
-    """The workloads of a binary, with its own build's firmware and programs."""
+    """The workloads, with the firmware and programs of pimnic's build."""
     build = os.path.dirname(os.path.dirname(os.path.abspath(pimnic)))
     fw = os.path.join(build, "firmware")
     pingpong = ["--image", "n*.host=" + os.path.join(fw, "pingpong-host.elf"),
@@ -57,29 +60,31 @@ def main():
     ap.add_argument("--pimnic", default=os.path.join(root, "build/bin/pimnic"))
     ap.add_argument("-n", type=int, default=5, help="runs of each (the best counts)")
     a = ap.parse_args()
-    old_w, new_w = workloads(a.baseline), workloads(a.pimnic)
+    same = workloads(a.baseline)
     print(f"tracing off: best of {a.n} runs, CPU seconds ({time.strftime('%Y-%m-%d')}, load {os.getloadavg()[0]:.1f})")
     print(f"{'workload':22} {'baseline':>10} {'new':>10} {'cost':>8}")
     worst = -100.0
-    for name in new_w:
+    for name, args in same.items():
         # Alternate the two binaries so that load changes hit both alike.
         old, new = [], []
         for _ in range(a.n):
-            old.append(cpu_time([a.baseline, *old_w[name]]))
-            new.append(cpu_time([a.pimnic, *new_w[name]]))
+            old.append(cpu_time([a.baseline, *args]))
+            new.append(cpu_time([a.pimnic, *args]))
         o, w = min(old), min(new)
         cost = (w / o - 1) * 100
         worst = max(worst, cost)
         print(f"{name:22} {o:10.3f} {w:10.3f} {cost:7.1f}%")
     print(f"tracing off costs at most {worst:.1f}% (target: 3%)")
-    traced = new_w["pingpong timed"] + ["--max-sim-time", "300us"]
-    with tempfile.TemporaryDirectory() as tmp:
-        print(f"\ntraced by the new binary (pingpong timed, 300 us simulated), CPU seconds:")
-        base = cpu_time([a.pimnic, *traced])
-        for kind in ("commit:t.txt", "binary:t.bin", "binary:t-%c.bin", "qemu,core=nic:q-%c.log",
-                     "kanata,core=nic:k.kanata", "kanata:k.kanata", "perfetto:p.json"):
+    traced = workloads(a.pimnic)["pingpong timed"] + ["--max-sim-time", "300us"]
+    print(f"\ntraced by the new binary (pingpong timed, 300 us simulated), CPU seconds:")
+    base = cpu_time([a.pimnic, *traced])
+    print(f"  {'untraced':26} {base:8.3f}")
+    for kind in ("commit:t.txt", "binary:t.bin", "binary:t-%c.bin", "qemu,core=nic:q-%c.log",
+                 "kanata,core=nic:k.kanata", "kanata:k.kanata", "perfetto:p.json"):
+        with tempfile.TemporaryDirectory() as tmp:
             t = cpu_time([a.pimnic, *traced, "--out", tmp, "--trace", kind])
-            print(f"  {kind:26} {t:8.3f}  ({t / base:5.1f} x untraced)")
+            size = sum(os.path.getsize(os.path.join(tmp, f)) for f in os.listdir(tmp) if f != "config.json")
+            print(f"  {kind:26} {t:8.3f}  ({t / base:5.1f} x untraced)  {size / 1e6:8.1f} MB")
     return 0 if worst <= 3.0 else 1
 
 

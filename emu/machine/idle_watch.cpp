@@ -7,8 +7,6 @@
 namespace pimnic {
 
 namespace {
-constexpr size_t kMaxSeen = 4096;  // a loop's phases at slice ends repeat well within this
-
 uint64_t mix(uint64_t h, uint64_t v) {  // (splitmix64's finaliser on the running hash)
   h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
   h ^= h >> 30;
@@ -17,16 +15,6 @@ uint64_t mix(uint64_t h, uint64_t v) {  // (splitmix64's finaliser on the runnin
   return h;
 }
 }  // namespace
-
-void IdleWatch::reset() {
-  if (!idle_ && state_.empty()) return;
-  for (CoreState& s : state_) {
-    s.seen.clear();
-    s.idle = s.waited = false;
-    s.slices = 0;
-  }
-  idle_ = polling_ = 0;
-}
 
 uint64_t IdleWatch::signature(const Core& core) {
   uint64_t h = 0;
@@ -42,19 +30,49 @@ uint64_t IdleWatch::signature(const Core& core) {
   return h;
 }
 
+void IdleWatch::CoreState::restart(uint64_t new_stretch) {
+  stretch = new_stretch;
+  saved = power = steps = length = at = slices = 0;
+  loop.clear();
+  idle = waited = false;
+}
+
+bool IdleWatch::in_loop(CoreState& s, uint64_t sig) {
+  if (s.length && s.loop.size() < s.length) {  // recording the second pass
+    s.loop.push_back(sig);
+    if (s.loop.size() < s.length) return false;
+    if (sig == s.saved) return true;  // (s.at is 0: the loop's first signature comes next)
+  } else if (s.length) {
+    if (sig == s.loop[s.at]) {
+      s.at = s.at + 1 == s.length ? 0 : s.at + 1;
+      return true;
+    }
+  } else if (s.power && sig == s.saved && s.steps < kMaxLoop) {
+    s.length = s.steps + 1;  // found: record the next pass
+    s.loop.clear();
+    s.at = 0;
+    return false;
+  }
+  if (s.length) s.length = s.power = 0;  // left the loop: search again from here
+  if (!s.power || ++s.steps == s.power) {  // save this one, and wait twice as long
+    s.saved = sig;
+    s.power = !s.power ? 1 : s.power < (1u << 30) ? s.power * 2 : s.power;
+    s.steps = 0;
+  }
+  return false;
+}
+
 bool IdleWatch::idle_after(size_t index, const Core& core, Slice slice, size_t cores) {
   if (state_.size() <= index) state_.resize(index + 1);
   CoreState& s = state_[index];
+  if (s.stretch != stretch_) s.restart(stretch_);
   const bool waited = slice == Slice::Waits;
   bool idle = waited;
   if (slice == Slice::Retired) {
     if (s.slices++ % kSample) return false;  // (keeps what the last sample said)
     bool interruptible = false;  // an enabled decrementer will fire some day
     for (size_t i = 0; i < core.num_harts(); ++i) interruptible |= (core.hart(i).msr & MSR_EE) != 0;
-    if (!interruptible) {
-      if (s.seen.size() >= kMaxSeen) s.seen.clear();
-      idle = !s.seen.insert(signature(core)).second;
-    }
+    if (!interruptible) idle = in_loop(s, signature(core));
   }
   const bool polls = idle && !waited, polled = s.idle && !s.waited;
   if (idle != s.idle) idle_ += idle ? 1 : size_t(-1);

@@ -12,7 +12,6 @@
 #pragma once
 #include <cstdint>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 namespace pimnic {
@@ -21,29 +20,49 @@ class Core;
 
 class IdleWatch {
  public:
-  // A new stretch (something is pending, or a core exited).
-  void reset();
+  // A new stretch (something is pending, or a core exited): O(1), each core's state starts
+  // afresh the next time it is looked at.
+  void reset() {
+    ++stretch_;
+    idle_ = polling_ = 0;
+  }
   // After a slice of core `index` (of `cores` live ones) with nothing pending: how it went (a
   // core that retired nothing but can wake itself, a fetch or its timer being due, is busy).
   enum class Slice { Retired, WaitsForTime, Waits };
-  // True when every live core now waits or polls, and
-  // one polls at least (all waiting is the machine's deadlock rule). A running core's state is
-  // looked at every kSample-th of its slices only (a hash of every register costs about as much
-  // as a slice of a few dozen instructions).
+  // True when every live core now waits or polls, and one polls at least (all waiting is the
+  // machine's deadlock rule). A running core's state is looked at every kSample-th of its
+  // slices only (a hash of every register costs about as much as a slice of a few dozen
+  // instructions).
   static constexpr unsigned kSample = 16;
   bool idle_after(size_t index, const Core& core, Slice slice, size_t cores);
   // "n0.host polls at 0x00004abc" / "waits at ...", for the message.
   static std::string describe(const std::string& name, const Core& core, bool waits);
-  bool waits(size_t index) const { return index < state_.size() && state_[index].waited; }
+  bool waits(size_t index) const {
+    return index < state_.size() && state_[index].stretch == stretch_ && state_[index].waited;
+  }
 
  private:
   static uint64_t signature(const Core& core);
   struct CoreState {
-    std::unordered_set<uint64_t> seen;  // signatures at the ends of this stretch's slices
+    uint64_t stretch = 0;  // state_[i] belongs to this stretch (else it starts afresh)
+    uint64_t saved = 0;
+    uint32_t power = 0, steps = 0;  // power 0: nothing saved yet
+    uint32_t length = 0, at = 0;    // the loop's length in samples once found (0: searching)
+    std::vector<uint64_t> loop;     // its signatures, from the one after `saved`
     bool idle = false, waited = false;
     unsigned slices = 0;
+    void restart(uint64_t new_stretch);  // (keeps loop's storage)
   };
+  // Whether the core is in a loop of its signatures: Brent's cycle finding (the signature saved
+  // at the last power of two of samples, compared with each new one) finds the loop of a polling
+  // core within about twice its length; the next pass is recorded and must close where the first
+  // did, and from then on every sample must be the loop's next one (a core that leaves its loop,
+  // because another core wrote what it polls, is busy at once). Loops of more than kMaxLoop
+  // samples are not taken for polling.
+  static constexpr uint32_t kMaxLoop = 4096;
+  static bool in_loop(CoreState& s, uint64_t sig);
   std::vector<CoreState> state_;
+  uint64_t stretch_ = 1;
   size_t idle_ = 0, polling_ = 0;
 };
 
