@@ -28,6 +28,7 @@ void Engine::on_packet(struct pimnic_net_rxdesc* d) {
   if (src >= nodes_) return;
   const uint32_t payload = d->buffer + sizeof h, n = d->payload_len;
   Peer& p = peer(src);
+  if (h.type == MPIW_PKT_HOLD) on_hold(h);  // before the ack it carries frees that message's data
   on_ack(p, h.ack);
   switch (h.type) {
     case MPIW_PKT_EAGER:
@@ -38,8 +39,8 @@ void Engine::on_packet(struct pimnic_net_rxdesc* d) {
     case MPIW_PKT_CTS: on_cts(h); break;
     case MPIW_PKT_DATA: on_data(h, payload, n); break;
     case MPIW_PKT_NACK: on_nack(p, h.seq); break;
-    case MPIW_PKT_RESUME: on_resume(p, h.seq); break;
-    default: break;  // MPIW_PKT_ACK: only its ack field
+    case MPIW_PKT_RESUME: on_resume(p, h.seq, h.length); break;
+    default: break;  // MPIW_PKT_ACK and MPIW_PKT_HOLD: done above
   }
 }
 
@@ -50,18 +51,12 @@ void Engine::on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_
   const bool rendezvous = h.type == MPIW_PKT_RTS;
   Request* r = posted_take(e);
   Request* u = nullptr;
+  bool held = false;  // an unexpected eager message without room for its data: its envelope only
   if (!r) {
-    uint32_t data = 0;
-    uint16_t chunks = 0;
-    if (!rendezvous && h.length && !(data = eager_.alloc(h.length, chunks))) return refuse(p, h.seq);
     u = new_request(free_unexpected_);
-    if (!u) {
-      if (data) eager_.free(data, chunks);
-      return refuse(p, h.seq);
-    }
+    if (!u) return refuse(p, h.seq);
     ++unexpected_used_;
-    u->data = data;
-    u->data_chunks = chunks;
+    if (!rendezvous && h.length && !(u->data = eager_.alloc(h.length, u->data_chunks))) held = true;
   }
   // Accepted.
   if (p.blocked) {
@@ -73,6 +68,21 @@ void Engine::on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_
       }
   }
   ++p.expected;
+  if (held) {  // the first packet to carry the new ack: the sender must not free the data first
+    mpiw_packet c = header(MPIW_PKT_HOLD, p);
+    c.seq = h.seq;
+    c.sender_req = h.sender_req;
+    while (port_.tx_full()) port_.refresh_tx();
+    port_.send(src, c, 0, 0);
+  }
+  if (p.credited && p.expected == p.credit_end) {  // it stopped after its credit: blocked until resumed
+    p.credited = false;
+    p.blocked = true;
+    p.resumed = false;
+    p.blocked_next = blocked_;
+    blocked_ = &p;
+    resume_blocked();
+  }
   if (h.flags & MPIW_PKTF_ACK_REQ) p.ack_wanted = true;
   if (r) {
     r->source = uint16_t(src);
@@ -105,7 +115,7 @@ void Engine::on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_
     u->tag = h.tag;
     u->length = h.length;
     u->seq = h.seq;
-    if (rendezvous) {
+    if (rendezvous || held) {  // its data stays with the sender until a receive takes it (CTS)
       u->flags = kRendezvous;
       u->remote = h.sender_req;
       u->state = State::Complete;
@@ -178,10 +188,30 @@ void Engine::refuse(Peer& p, uint32_t seq) {
 }
 
 void Engine::room_freed() {
+  if (blocked_) resume_blocked();
+}
+
+// Refused senders may resend: each gets a share of the free header slots as its credit (at least
+// one message, which a posted receive may take without a slot), or no limit while room is ample.
+// Without credits every RESUME would bring back every message a sender has queued.
+void Engine::resume_blocked() {
+  const uint32_t free = kUnexpected - unexpected_used_;
+  if (!free && !posted_length()) return;  // nothing a resent message could go to
+  uint32_t waiting = 0;
+  for (Peer* p = blocked_; p; p = p->blocked_next) waiting += !p->resumed;
+  if (!waiting) return;
+  const bool ample = free >= kUnexpected / 2 && eager_.used_chunks() < kEagerChunks / 2;
+  const uint32_t credit = ample ? 0 : (free / waiting ? free / waiting : 1);
   for (Peer* p = blocked_; p; p = p->blocked_next)
     if (!p->resumed) {
       p->resumed = true;
-      control(node_of(*p), MPIW_PKT_RESUME, p->expected);
+      p->credited = credit != 0;
+      p->credit_end = p->expected + credit;
+      mpiw_packet h = header(MPIW_PKT_RESUME, *p);
+      h.seq = p->expected;
+      h.length = credit;
+      while (port_.tx_full()) port_.refresh_tx();
+      port_.send(node_of(*p), h, 0, 0);
     }
 }
 
