@@ -55,7 +55,7 @@ def main():
     a = ap.parse_args()
     env = None
     if a.mpich:
-        cmd, env = [a.mpich, "-launcher", "fork", "-n", str(a.n), a.program] + a.args, mpich_env()
+        cmd, env = [a.mpich, "-launcher", "fork", "-n", str(a.n), a.program] + a.args, mpich_env(a.program)
     else:
         if not os.path.exists(a.program):
             print(f"skipped: {a.program} was not built (pimnic-mpicc is not there yet)")

@@ -36,7 +36,7 @@ def main():
     env = None
     if a.mpich:
         cmd = [a.mpich, "-launcher", "fork", "-n", str(a.n)] + args
-        env = mpich_env()
+        env = mpich_env(a.program)
     else:
         if not os.path.exists(a.program):
             print(f"skipped: {a.program} was not built (pimnic-mpicc is not there yet)")

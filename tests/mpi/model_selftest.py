@@ -32,7 +32,7 @@ def fields(line):
 def main():
     mpirun, program = sys.argv[1:3]
     p = subprocess.run([mpirun, "-launcher", "fork", "-n", "3", program, "7", "3000", "32"], capture_output=True,
-                       text=True, timeout=600, env=mpich_env(), stdin=subprocess.DEVNULL)
+                       text=True, timeout=600, env=mpich_env(program), stdin=subprocess.DEVNULL)
     lines = p.stdout.splitlines()
     failures = []
     base = problems(lines)
