@@ -23,11 +23,11 @@ import tempfile
 import time
 
 
-def run_child(cmd, env=None, timeout=None):
+def run_child(cmd, timeout=None):
     """Run cmd; returns (exit status, stdout+stderr text, wall s, cpu s, maxrss KiB) of that child."""
     with tempfile.TemporaryFile() as out:
         t0 = time.monotonic()
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         deadline = None if timeout is None else t0 + timeout
         while True:
             pid, status, ru = os.wait4(p.pid, os.WNOHANG)
@@ -72,14 +72,14 @@ class Bench:
             if not os.access(f, os.X_OK):
                 sys.exit(f"bench_mpi: no {f} (build pimnic and `make firmware`)")
 
-    def best(self, cmd, env=None, repeat=None):
+    def best(self, cmd, repeat=None):
         stats = os.path.join(self.work, "stats.txt")
         cmd = cmd[:2] + ["--stats", stats] + cmd[2:]
         best = None
         for _ in range(repeat or self.a.repeat):
             if os.path.exists(stats):
                 os.unlink(stats)
-            rc, out, wall, cpu, rss = run_child(cmd, env, self.a.timeout)
+            rc, out, wall, cpu, rss = run_child(cmd, timeout=self.a.timeout)
             if rc != 0:
                 sys.exit(f"bench_mpi: {' '.join(cmd)} exited {rc}:\n{out[-3000:]}")
             r = dict(wall=wall, cpu=cpu, rss=rss, out=out, stats=read_stats(stats), cmd=cmd)
@@ -95,10 +95,10 @@ class Bench:
     def pingpong(self):
         rows = []
         for mode in ("spin", "block"):
-            env = dict(os.environ, PIMNIC_MPI_WAIT=mode)
             cmd = [self.pimnic, "mpirun", "-n", "2", "--nic", "conv", "--machine", "table1-conv",
+                   "-x", f"PIMNIC_MPI_WAIT={mode}",
                    os.path.join(self.bench, "pingpong"), "-s", "0", "-i", str(self.a.round_trips), "-w", "0"]
-            r = self.best(cmd, env)
+            r = self.best(cmd)
             m = re.search(r"^\s*0\s+\d+\s+([\d.]+)", r["out"], re.M)
             r.update(mode=mode, latency=float(m[1]) if m else float("nan"))
             rows.append(r)
