@@ -11,11 +11,12 @@
  *
  * Three degrees of freedom, as in the seed: traversed pre-posts, untraversed pre-posts, messages in
  * flight (F, 25 in the seed), and the message size. Output, one row per point (columns separated
- * by spaces, `#` lines are comments):
- *   kind traversed untraversed inflight bytes iterations time_us latency_us bandwidth_MBps msgs_per_s
+ * by spaces, `#` lines are comments, numbers first so that table parsers find the rows):
+ *   traversed untraversed inflight bytes iterations time_us latency_us bandwidth_MBps msgs_per_s kind
  * kind is `latency` (0-byte messages, -l in flight, default 1: latency = half the round trip) or
  * `bandwidth` (-f in flight, default 25: bandwidth = inflight * bytes / half the time; MB = 10^6
- * bytes); time_us is the mean time of one iteration's timed part; msgs_per_s counts both ways.
+ * bytes); time_us is the mean time of one iteration's timed part; latency_us is half of it per
+ * message in flight; msgs_per_s counts both ways.
  *
  * Usage: preposted [-q TRAVERSED,...] [-u UNTRAVERSED] [-f INFLIGHT] [-l LATENCY_INFLIGHT]
  *                  [-s BYTES,...] [-i ITERATIONS] [-w WARMUP] [-t latency|bandwidth|both] */
@@ -129,8 +130,8 @@ int main(int argc, char** argv) {
     printf("# pre-posted queue benchmark (seed pim-nic-mpi-matching, Fig. 4), ranks 0 and 1 of %d, %d iterations\n",
            size, iterations);
     printf("# latency: 0-byte messages, half the round trip; bandwidth: inflight * bytes / half the time\n");
-    printf("%-9s %9s %11s %8s %8s %10s %12s %12s %14s %12s\n", "kind", "traversed", "untraversed", "inflight", "bytes",
-           "iterations", "time_us", "latency_us", "bandwidth_MBps", "msgs_per_s");
+    printf("%9s %11s %8s %8s %10s %12s %12s %14s %12s %s\n", "traversed", "untraversed", "inflight", "bytes",
+           "iterations", "time_us", "latency_us", "bandwidth_MBps", "msgs_per_s", "kind");
     fflush(stdout);
   }
   for (int pass = 0; pass < 2; pass++) {
@@ -145,9 +146,9 @@ int main(int argc, char** argv) {
           for (int it = 0; it < iterations + warmup; it++) MPI_Barrier(MPI_COMM_WORLD);
         if (rank == 0) {
           double half = t / 2;
-          printf("%-9s %9ld %11ld %8d %8ld %10d %12.3f %12.3f %14.2f %12.0f\n", pass ? "bandwidth" : "latency",
-                 traversed[q], untraversed, f, bytes, iterations, t * 1e6, half * 1e6 / (pass ? f : 1),
-                 half > 0 ? f * (double)bytes / half / 1e6 : 0.0, t > 0 ? 2.0 * f / t : 0.0);
+          printf("%9ld %11ld %8d %8ld %10d %12.3f %12.3f %14.2f %12.0f %s\n", traversed[q], untraversed, f, bytes,
+                 iterations, t * 1e6, half * 1e6 / (pass ? f : 1), half > 0 ? f * (double)bytes / half / 1e6 : 0.0,
+                 t > 0 ? 2.0 * f / t : 0.0, pass ? "bandwidth" : "latency");
           fflush(stdout);
         }
       }
