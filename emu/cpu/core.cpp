@@ -32,9 +32,7 @@ Core::Core(CoreConfig cfg, AddressSpace& mem)
     : cfg_(std::move(cfg)), clock_(cfg_.name, cfg_.clock_hz), mem_(mem), decoder_(cfg_.features), dcache_(mem, decoder_, cfg_.vec_bytes) {
   if (cfg_.harts == 0) throw std::invalid_argument("a core needs at least one hardware thread");
   for (unsigned i = 0; i < cfg_.harts; ++i) harts_.push_back(std::make_unique<Hart>(*this, i));
-  if (cfg_.features & isa::FEAT_PIM)
-    for (const Region& r : mem_.regions())
-      if (r.host && r.contains(0)) feb_ = FebMemory(r.base, r.size);  // PIM memory: the RAM at 0
+  feb_ = (cfg_.features & isa::FEAT_PIM) ? &mem_.full_empty_bits() : &no_feb_;
   reset_threads();
 }
 

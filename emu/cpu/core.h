@@ -9,7 +9,6 @@
 
 #include "cpu/dcr_bus.h"
 #include "cpu/decode_cache.h"
-#include "cpu/feb_memory.h"
 #include "cpu/parcel_port.h"
 #include "cpu/hart.h"
 #include "isa/decoder.h"
@@ -52,8 +51,9 @@ class Core {
   const ClockDomain& clock() const { return clock_; }
 
   // ---- PIM threads (cpu/thread_scheduler.cpp, docs/isa/pim.md) --------------------------------
-  // Full/empty bits of the RAM at address 0 (empty range on cores without the PIM extension).
-  FebMemory& feb() { return feb_; }
+  // Full/empty bits of the RAM at address 0, shared with every PIM core on the same memory (empty
+  // range on cores without the PIM extension).
+  FebMemory& feb() { return *feb_; }
   // Run the live threads round robin for about budget instructions in all. Returns SliceEnd,
   // Deadlock (every live thread blocked for good), or the first other stop (exit, fault, ...) of
   // a thread: stopped_hart() is that thread. A core with one hart just runs it.
@@ -68,16 +68,22 @@ class Core {
   unsigned live_threads() const;
   // "every thread blocked: thread 0 at 0x... waits for 0x... to become full, ..."
   std::string deadlock_message() const;
-  // Back to one running thread (hart 0) and all words full (machine reset).
+  // Back to one running thread (hart 0) and all words full (machine reset; the bits are the
+  // memory's, so this refills them for the other cores on it too).
   void reset_threads();
   // The node's parcel engine (null: parcel and migrate are illegal). With one, the core's last
-  // thread may exit without ending the run: parcels can bring new threads.
+  // thread may exit without ending the run: parcels can bring new threads (threads_come_from_outside).
   ParcelPort* parcels() const { return parcels_; }
   // Called after each thread's turn in run_threads (timelines sample the threads' states here).
   std::function<void(const Hart&)> after_turn;
   // Runs a thread's turn in run_threads instead of Hart::run (traced runs step it; empty: run).
   std::function<StopReason(Hart&, uint64_t budget)> thread_runner;
   void set_parcels(ParcelPort* p) { parcels_ = p; }
+  // Threads may also be started here by the other PIM cores of its NIC (devices/pim_spawn.h): its
+  // last thread may then exit without ending the run too.
+  void set_spawned_from_outside() { spawned_from_outside_ = true; }
+  // Can a thread start on this core from elsewhere (a parcel, another core)?
+  bool threads_come_from_outside() const { return parcels_ || spawned_from_outside_; }
 
  private:
   CoreConfig cfg_;
@@ -87,10 +93,12 @@ class Core {
   DecodeCache dcache_;
   DcrBus dcr_;
   std::vector<std::unique_ptr<Hart>> harts_;
-  FebMemory feb_;
+  FebMemory* feb_;
+  FebMemory no_feb_;  // cores without the PIM extension
   size_t stopped_ = 0;
   size_t next_ = 0;  // round-robin position
   ParcelPort* parcels_ = nullptr;
+  bool spawned_from_outside_ = false;
 };
 
 // The simulated time of a hart (its drain point, see timing/core_model.h): what a device it

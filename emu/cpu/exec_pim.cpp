@@ -30,7 +30,7 @@ Status exec_pim_spawn(Hart& h, uint32_t w) {
 }
 
 Status exec_pim_texit(Hart& h, uint32_t w) {
-  if (h.core().live_threads() > 1 || h.core().parcels()) {
+  if (h.core().live_threads() > 1 || h.core().threads_come_from_outside()) {
     h.thread_state = ThreadState::Free;
     h.stop_reason = StopReason::ThreadExit;
     return Status::Stop;

@@ -37,17 +37,23 @@ StopReason Core::run_threads(uint64_t budget) {
   }
   uint64_t spent = 0;
   while (spent < budget) {
-    // The next runnable thread after the last one that ran.
-    size_t pick = n;
+    // The next runnable thread after the last one that ran; one in a wait state (MSR[POW]) only if
+    // no other can run: its turn idles the core.
+    size_t pick = n, sleeper = n;
     unsigned runnable = 0;
     for (size_t k = 0; k < n; ++k) {
       size_t i = (next_ + k) % n;
       Hart& h = *harts_[i];
-      if (h.thread_state == ThreadState::Running || wakes(h, feb_)) {
+      if (h.thread_state == ThreadState::Running || wakes(h, *feb_)) {
         ++runnable;
-        if (pick == n) pick = i;
+        if ((h.msr & MSR_POW) && !h.external_irq) {
+          if (sleeper == n) sleeper = i;
+        } else if (pick == n) {
+          pick = i;
+        }
       }
     }
+    if (pick == n) pick = sleeper;
     if (pick == n) {
       stopped_ = 0;
       return StopReason::Deadlock;
@@ -116,7 +122,7 @@ std::string Core::deadlock_message() const {
 
 void Core::reset_threads() {
   for (auto& h : harts_) h->thread_state = h->index() == 0 ? ThreadState::Running : ThreadState::Free;
-  feb_.reset();
+  feb_->reset();
   next_ = stopped_ = 0;
 }
 

@@ -61,6 +61,7 @@ bool SysInfoDevice::read(uint32_t offset, unsigned size, uint64_t& value, Hart* 
     case SYSINFO_FEATURES: value = info.features; break;
     case SYSINFO_VEC_BYTES: value = info.vec_bytes; break;
     case SYSINFO_ARGS_BYTES: value = args_.size(); break;
+    case SYSINFO_CORE_COUNT: value = info.core_count; break;
     default: value = 0; return offset < PIMNIC_DEVICE_SIZE;
   }
   return true;

@@ -17,6 +17,7 @@ struct SysInfo {
   uint32_t node_count = 1;
   uint32_t features = 0;    // PIMNIC_FEAT_*
   uint32_t vec_bytes = 0;
+  uint32_t core_count = 1;  // cores of this role on the node
 };
 
 class Core;

@@ -163,6 +163,8 @@ class PimTurnsRunner final : public CoreRunner {
     const uint64_t before = instructions();
     StopReason why = core_.run_threads(std::min(budget, until - cycle_));
     cycle_ += instructions() - before;
+    for (size_t i = 0; i < core_.num_harts(); ++i)  // a thread in a wait state idled the core
+      if (core_.hart(i).msr & MSR_POW) cycle_ = std::max(cycle_, core_.hart(i).cycles());
     if (why == StopReason::Deadlock) {  // as in PimPipelineRunner
       cycle_ = std::max(cycle_, until);
       why = StopReason::SliceEnd;

@@ -138,6 +138,14 @@ namespace {
 uint64_t core_insts(const NodeCore& c) { return c.runner->instructions(); }
 }  // namespace
 
+bool MultiNodeMachine::takes_part(const NodeCore& c) const {
+  if (c.booted) return true;
+  if (c.slot.rfind("pim", 0) != 0) return false;
+  for (const NodeCore* o : cores_)
+    if (o->node == c.node && o->booted && o->slot != "host") return true;
+  return false;
+}
+
 uint64_t MultiNodeMachine::total_insts() const {
   uint64_t n = 0;
   for (const NodeCore* c : cores_) n += core_insts(*c);
@@ -150,15 +158,14 @@ bool MultiNodeMachine::begin_run(uint64_t max_insts) {
   ready_ = {};
   scheduled_.assign(cores_.size(), false);
   scheduled_count_ = 0;
-  idle_slices_ = 0;
+  progress();
+  idle_mark_.assign(cores_.size(), 0);
   // Booted cores run their image; the other PIM cores of a booted PIM NIC run the threads that
   // parcels or the firmware start there.
   any_host_ = false;
-  std::vector<bool> nic_booted(nodes_.size());
-  for (NodeCore* c : cores_) nic_booted[c->node] = nic_booted[c->node] || (c->booted && c->slot != "host");
   for (uint32_t i = 0; i < cores_.size(); ++i) {
     NodeCore& c = *cores_[i];
-    if (!c.booted && !(c.slot.rfind("pim", 0) == 0 && nic_booted[c.node])) continue;
+    if (!takes_part(c)) continue;
     if (!c.booted) c.hart0().thread_state = ThreadState::Free;  // no thread until one is started here
     ready_.push({c.now(), i});
     scheduled_[i] = true;
@@ -254,15 +261,22 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     }
     ready_.push({c.now(), i});
     if (why == StopReason::Breakpoint || why == StopReason::Watchpoint || why == StopReason::DebugRequest) {
-      idle_slices_ = 0;
+      progress();
       turn.kind = Turn::Kind::Stopped;
       break;
     }
     // Nothing can change any more: a full round of slices retired nothing, no device has anything
     // pending and no core waits for its own timer.
-    idle_slices_ = retired == 0 && events_.empty() && !c.runner->may_wake_itself() ? idle_slices_ + 1 : 0;
-    if (idle_slices_ > 2 * (scheduled_count_ - asleep_count_)) {
-      idle_slices_ = 0;
+    if (retired || !events_.empty() || c.runner->may_wake_itself()) {
+      progress();
+    } else if (idle_mark_[i] != idle_round_) {
+      idle_mark_[i] = idle_round_;
+      ++idle_cores_;
+    }
+    // Every core that runs had a slice in which nothing happened, and nothing happened since (a
+    // core far ahead in time is not idle just because the others idle while catching up).
+    if (idle_cores_ >= scheduled_count_ - asleep_count_) {
+      progress();
       end(RunResult::Kind::Fault, 128 + SIGILL, deadlock_message());
     }
     break;
@@ -375,7 +389,7 @@ void MultiNodeMachine::register_stats(StatRegistry& s) {
   s.formula("sim_ticks", [this] { return double(now()); }, "simulated picoseconds", true);
   s.formula("sim_events", [this] { return double(events_.events_run()); }, "device and network events run", true);
   for (NodeCore* c : cores_) {
-    if (!c->booted) continue;
+    if (!takes_part(*c)) continue;
     const std::string p = c->name + ".";
     s.formula(p + "cycles", [c] { return double(c->cycles()); }, "core cycles elapsed", true);
     s.formula(p + "committed_insts", [c] {

@@ -76,6 +76,8 @@ class MultiNodeMachine {
   const RunResult& result() const { return result_; }
   // Timing models drain, the timeline closes; returns result() with the instruction count.
   RunResult end_run();
+  // Booted, or a PIM core of a NIC that booted an image (its contexts start free).
+  bool takes_part(const NodeCore& c) const;
   // Cores begin_run scheduled (the others never run).
   bool scheduled(uint32_t core) const { return core < scheduled_.size() && scheduled_[core]; }
   bool asleep(uint32_t core) const { return core < asleep_.size() && asleep_[core]; }
@@ -136,7 +138,15 @@ class MultiNodeMachine {
   bool any_host_ = false;
   uint64_t max_insts_ = 0;
   uint64_t insts_ = 0;
-  size_t idle_slices_ = 0;  // consecutive slices that retired nothing with no event pending
+  // Slices that retired nothing with no event pending: the cores that had one since the last
+  // progress (idle_mark_[i] == idle_round_), how many.
+  void progress() {
+    ++idle_round_;
+    idle_cores_ = 0;
+  }
+  std::vector<uint64_t> idle_mark_;
+  uint64_t idle_round_ = 1;
+  size_t idle_cores_ = 0;
   RunResult result_;
   DebugHooks* debug_ = nullptr;
 };

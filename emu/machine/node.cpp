@@ -58,12 +58,19 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
     si.node_id = id;
     si.node_count = cfg.nodes;
     si.core_index = uint32_t(i);
+    si.core_count = uint32_t(nic_cores.size());
     if (i == 0) nic_dev_.sysinfo = std::make_unique<SysInfoDevice>(si);
     else nic_dev_.sysinfo->add_core(nic_cores[i]->core.get(), si);
   }
   sram_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, nic_dev_.sysinfo.get());
   // Device interrupts go to the first NIC core.
   nic_dev_.irq.connect(&nic_cores[0]->hart0());
+  if (cfg.nic == "pim") {
+    std::vector<Core*> pim;
+    for (NodeCore* c : nic_cores) pim.push_back(c->core.get());
+    pim_spawn_ = std::make_unique<PimSpawnDevice>(std::move(pim), sram_);
+    sram_.add_device(PIMNIC_PIM_SPAWN_BASE, PIMNIC_DEVICE_SIZE, pim_spawn_.get());
+  }
 
   window_ = std::make_unique<NicWindowDevice>(events, sram_, cfg.sram_size, ns(cfg.hif.pio_ns));
   hif_ = std::make_unique<HostInterface>(events, host_mem_, host_dev_.irq, nic_dev_.irq, ns(cfg.hif.pio_ns),
@@ -167,6 +174,12 @@ void Node::register_stats(StatRegistry& s) {
   }
   if (port_) port_->register_stats(s, n + "port.");
   if (parcels_) parcels_->register_stats(s, n + "parcels.");
+  if (pim_spawn_) {
+    s.formula(n + "pim_spawn.started", [this] { return double(pim_spawn_->started()); },
+              "threads started on a PIM core through PIM_SPAWN_REQUEST", true);
+    s.formula(n + "pim_spawn.refused", [this] { return double(pim_spawn_->refused()); },
+              "PIM_SPAWN_REQUEST stores that started nothing (no free context, no such core)", true);
+  }
 }
 
 void Node::set_transfer_hook(std::function<void(const std::string&, uint32_t, Tick, Tick)> hook) {

@@ -19,6 +19,7 @@
 #include "devices/net_port.h"
 #include "devices/nic_window.h"
 #include "devices/parcel_engine.h"
+#include "devices/pim_spawn.h"
 #include "devices/sysinfo.h"
 #include "devices/timer.h"
 #include "machine/core_runner.h"
@@ -98,6 +99,7 @@ class Node {
   std::unique_ptr<DmaEngine> dma_h2n_, dma_n2h_;
   std::unique_ptr<NetPort> port_;
   std::unique_ptr<ParcelEngine> parcels_;
+  std::unique_ptr<PimSpawnDevice> pim_spawn_;  // PIM NICs: threads started across their cores
   std::unique_ptr<CopyEngine> copy_;
   std::unique_ptr<timing::MemLevel> pim_memory_;  // the memory the timed PIM cores share (contention)
   std::vector<std::unique_ptr<NodeCore>> cores_;

@@ -177,6 +177,15 @@ void AddressSpace::note_write_slow(uint32_t addr, uint32_t len, const void* writ
   }
 }
 
+FebMemory& AddressSpace::full_empty_bits() {
+  if (!feb_) {
+    feb_ = std::make_unique<FebMemory>();
+    for (const Region& r : regions_)
+      if (r.host && r.contains(0)) *feb_ = FebMemory(r.base, r.size);
+  }
+  return *feb_;
+}
+
 void AddressSpace::drop_all_fast_mappings() {
   for (MemoryListener* l : listeners_) l->drop_fast_mapping(~0u);
 }

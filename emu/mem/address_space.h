@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "mem/feb_memory.h"
 #include "mem/mmio_device.h"
 
 namespace pimnic {
@@ -88,6 +89,10 @@ class AddressSpace {
   // Ask every listener to drop fast mappings (after a region or watchpoint change).
   void drop_all_fast_mappings();
 
+  // The full/empty bits of the RAM at address 0 (PIM memory; made on first use, an empty range if
+  // no RAM is there). Every PIM core executing in this space shares them.
+  FebMemory& full_empty_bits();
+
  private:
   void note_write_slow(uint32_t addr, uint32_t len, const void* writer);
   bool has_reservation_page(uint32_t page_addr) const;
@@ -104,6 +109,7 @@ class AddressSpace {
   uint32_t code_pages_ = 0;
   std::vector<std::pair<uint32_t, uint32_t>> reservation_pages_;  // (page, count); few
   mutable const Region* last_ = nullptr;
+  std::unique_ptr<FebMemory> feb_;
 };
 
 }  // namespace pimnic

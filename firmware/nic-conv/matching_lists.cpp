@@ -21,8 +21,6 @@ Request* posted_take(const Envelope& e) {
   return nullptr;
 }
 
-void posted_append(Request* r) { posted_recv_q.push_back(r); }
-
 bool posted_remove(Request* r) {
   if (r->state != State::Posted) return false;
   posted_recv_q.remove(r);
@@ -42,7 +40,24 @@ Request* unexpected_find(uint16_t context, int32_t source, int32_t tag) {
 }
 
 void unexpected_append(Request* u) { unexpected_q.push_back(u); }
-void unexpected_remove(Request* u) { unexpected_q.remove(u); }
+
+Request* post_receive(Request* r) {
+  if (Request* u = unexpected_find(r->context, r->peer, r->tag)) {
+    unexpected_q.remove(u);
+    return u;
+  }
+  posted_recv_q.push_back(r);
+  return nullptr;
+}
+
+// One core, one thread: a message is matched as it arrives.
+bool match_in_background() { return false; }
+void match_start(MatchJob& j) {
+  j.matched = posted_take(j.envelope);
+  if (!j.matched) unexpected_append(j.unexpected);
+}
+bool match_done(const MatchJob&) { return true; }
+void match_wait(MatchJob&) {}
 
 unsigned posted_length() { return posted_recv_q.size(); }
 unsigned unexpected_length() { return unexpected_q.size(); }

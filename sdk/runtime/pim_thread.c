@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "pimnic/pim.h"
+#include "pimnic/sysinfo.h"
 
 _Static_assert(offsetof(pim_thread, stack_top) == 12, "the trampoline reads stack_top at 12(r3)");
 
@@ -31,13 +32,33 @@ __attribute__((noreturn, used)) void __pimnic_pim_thread_main(pim_thread* t) {
   pim_texit(0);
 }
 
-int pim_thread_start(pim_thread* t, void (*fn)(void*), void* arg, void* stack, size_t size) {
+int pim_spawn_on(uint32_t core, void (*pc)(uint32_t), uint32_t arg) {
+  if (core == pimnic_core_index()) return pim_spawn(pc, arg);
+  volatile uint32_t desc[PIM_SPAWN_DESC_SIZE / 4];
+  desc[PIM_SPAWN_DESC_CORE / 4] = core;
+  desc[PIM_SPAWN_DESC_PC / 4] = (uint32_t)(uintptr_t)pc;
+  desc[PIM_SPAWN_DESC_ARG / 4] = arg;
+  pimnic_mmio_write32(PIMNIC_PIM_SPAWN_BASE + PIM_SPAWN_REQUEST, (uint32_t)(uintptr_t)desc);
+  return (int)desc[PIM_SPAWN_DESC_RESULT / 4];
+}
+
+/* core ~0: this core */
+static int start(uint32_t core, pim_thread* t, void (*fn)(void*), void* arg, void* stack, size_t size) {
   t->fn = fn;
   t->arg = arg;
   t->stack_top = ((uint32_t)(uintptr_t)stack + (uint32_t)size) & ~15u;
   pim_feempty(&t->done);
-  t->id = pim_spawn(__pimnic_pim_thread_entry, (uint32_t)(uintptr_t)t);
+  t->id = core == ~0u ? pim_spawn(__pimnic_pim_thread_entry, (uint32_t)(uintptr_t)t)
+                      : pim_spawn_on(core, __pimnic_pim_thread_entry, (uint32_t)(uintptr_t)t);
   if (t->id < 0) pim_fefill(&t->done);  /* nothing started: join returns at once */
   return t->id;
+}
+
+int pim_thread_start(pim_thread* t, void (*fn)(void*), void* arg, void* stack, size_t size) {
+  return start(~0u, t, fn, arg, stack, size);
+}
+
+int pim_thread_start_on(uint32_t core, pim_thread* t, void (*fn)(void*), void* arg, void* stack, size_t size) {
+  return start(core, t, fn, arg, stack, size);
 }
 #endif

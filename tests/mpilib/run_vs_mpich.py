@@ -7,7 +7,7 @@ With --emulator (qemu-ppc-static), OURS is a powerpc-linux executable (the libra
 the simulated hosts) that each rank runs under the emulator. With --pimnic, OURS is a program built
 by pimnic-mpicc that `pimnic mpirun --model functional` runs on the simulated machine.
 
-usage: run_vs_mpich.py (--launch MPILIB_LAUNCH [--emulator E] | --pimnic PIMNIC) --mpirun MPIRUN -n N
+usage: run_vs_mpich.py (--launch MPILIB_LAUNCH [--emulator E] | --pimnic PIMNIC [--nic KIND]) --mpirun MPIRUN -n N
                        [--fails] OURS MPICH"""
 import argparse
 import os
@@ -33,6 +33,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--launch", help="mpilib_launch (the ranks as native or emulated processes)")
     parser.add_argument("--pimnic", help="pimnic (the ranks on the simulated machine, by pimnic mpirun)")
+    parser.add_argument("--nic", default="conv", help="the NIC kind under --pimnic (pimnic mpirun --nic)")
     parser.add_argument("--mpirun", required=True)
     parser.add_argument("-n", type=int, required=True)
     parser.add_argument("--fails", action="store_true", help="the program must end with a non-zero status")
@@ -41,7 +42,7 @@ def main():
     parser.add_argument("mpich")
     args = parser.parse_args()
     if args.pimnic:
-        command = [args.pimnic, "mpirun", "-n", str(args.n), "--model", "functional", args.ours]
+        command = [args.pimnic, "mpirun", "-n", str(args.n), "--nic", args.nic, "--model", "functional", args.ours]
     else:
         command = [args.launch, "-n", str(args.n)] + ([args.emulator] if args.emulator else []) + [args.ours]
     our_status, our_out, our_err = run(command)

@@ -17,7 +17,14 @@ inline constexpr uint32_t kRxSpare = 6;             // buffers to swap in while 
 inline constexpr uint32_t kTxRing = 32;             // transmit descriptors
 inline constexpr uint32_t kStaging = 4;             // rendezvous fragments read from the host at once
 inline constexpr uint32_t kDmaRing = 32;            // descriptors per DMA engine
-inline constexpr uint32_t kMaxPeers = 1024;         // nodes the per-peer state is sized for
+#if defined(PIMNIC_PROFILE_PIM)
+// The PIM NIC's SRAM also holds its interleaved queues and its threads' stacks (firmware/nic-pim).
+inline constexpr uint32_t kMaxPeers = 256;          // nodes the per-peer state is sized for
+inline constexpr uint32_t kMatchJobs = 32;          // arriving messages matched in the background at once
+#else
+inline constexpr uint32_t kMaxPeers = 1024;
+inline constexpr uint32_t kMatchJobs = 1;           // (the conventional NIC matches each message as it arrives)
+#endif
 inline constexpr uint32_t kDefaultEagerLimit = 8192;  // messages up to this go eagerly (the host may lower it)
 inline constexpr uint32_t kAckEvery = 8;            // accepted messages from a peer before an explicit ACK
 

@@ -36,11 +36,13 @@ void Engine::init(uint8_t* buffers) {
     free_unexpected_ = &unexpected_pool_[i];
   }
   for (Staging& s : staging_) s.state = Staging::Free;
+  for (uint32_t i = 0; i < kMatchJobs; ++i) arrivals_[i].job.index = i;
 }
 
 bool Engine::poll() {
   bool any = poll_host();
   any |= poll_rx();
+  while (settle(false)) any = true;
   if (h2n_.busy() || n2h_.busy()) any |= poll_dma();
   if (staging_busy_) any |= send_staging();
   if (work_ || !send_q_.empty()) any |= progress_sends();
@@ -57,6 +59,8 @@ bool Engine::waiting_for_port() const { return work_ || staging_busy_; }
 void Engine::idle() {
   // Completions held back wait for the host to free ring entries, which raises nothing: look again.
   if (host_.backlog()) return;
+  // Background matches signal nothing either: wait for the oldest.
+  if (settle(true)) return;
   // Clear every source first, so that whatever happens from here on wakes the core.
   host_.ack_irq();
   port_.ack_irq();

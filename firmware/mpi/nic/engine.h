@@ -90,11 +90,18 @@ class Engine {
   // ---- receiving (engine_receive.cpp) ----
   bool poll_rx();
   void on_packet(struct pimnic_net_rxdesc* d);
-  // A new message (EAGER at offset 0, or RTS); false if refused.
+  // A new message (EAGER at offset 0, or RTS): matched now, or in the background (matching.h).
   void on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n);
+  bool match_behind(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n);
+  Request* reserve_unexpected(const mpiw_packet& h, uint32_t src, bool may_hold);
+  void accept(Peer& p, const mpiw_packet& h, bool held);  // the next message from p is in
+  void take_message(Request* r, Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n, uint32_t buffer);
+  void place_unexpected(Request* u, Peer& p, uint32_t payload, uint32_t n);
+  bool settle(bool wait);  // the oldest background match's outcome, in arrival order
+  void settle_all();
   void on_fragment(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n);
   void on_data(const mpiw_packet& h, uint32_t payload, uint32_t n);
-  void deliver(Request* r, uint32_t offset, uint32_t payload, uint32_t n);  // to r's host buffer
+  void deliver(Request* r, uint32_t offset, uint32_t payload, uint32_t n, uint32_t buffer);  // to r's host buffer
   void refuse(Peer& p, uint32_t seq);
   void room_freed();  // a receive was posted or unexpected room freed: refused senders may resend
   void resume_blocked();
@@ -123,6 +130,15 @@ class Engine {
   Queue unexpected_active_q_;  // unexpectedActiveQ
   Queue send_q_;               // sendQ: rendezvous sends whose DATA is still being read from the host
   Queue probes_;               // blocking probes waiting for a message
+
+  struct Arrival {            // a message whose match runs in the background, in arrival order
+    MatchJob job;
+    mpiw_packet h;             // its first packet's header
+    uint32_t src, payload, n;  // ... its sender and payload
+    uint32_t buffer;           // ... the packet's buffer, kept until settled (0: no payload)
+  };
+  Arrival arrivals_[kMatchJobs];
+  uint32_t arrivals_head_ = 0, arrivals_tail_ = 0;  // free-running
 
   Peer peers_[kMaxPeers];
   Peer* work_ = nullptr;       // peers with messages to stage or send, in the order they got work

@@ -60,12 +60,10 @@ void Engine::on_command(const mpiw_cmd& c) {
 }
 
 void Engine::post_recv(Request* r) {
-  if (Request* u = unexpected_find(r->context, r->peer, r->tag)) {
-    unexpected_remove(u);
+  r->state = State::Posted;
+  if (Request* u = post_receive(r)) {
+    while (u->state == State::Matching) settle(true);  // its arrival is still being settled
     take_unexpected(r, u);
-  } else {
-    r->state = State::Posted;
-    posted_append(r);
   }
   room_freed();  // a sender we refused may now get its message in
 }

@@ -1,6 +1,7 @@
 // Receiving (engine.h): packets in arrival order. A new message (EAGER at offset 0, or RTS) is
 // accepted only as the next one from its sender; it goes to the oldest posted receive that accepts
-// it, or, if room remains, to the unexpected queue; otherwise it is refused (NACK) and comes again.
+// it, or, if a header slot remains, to the unexpected queue (its data too if there is room, otherwise
+// the sender keeps it: HOLD); otherwise it is refused (NACK) and comes again after a RESUME.
 #include <cstring>
 
 #include "engine.h"
@@ -46,19 +47,78 @@ void Engine::on_packet(struct pimnic_net_rxdesc* d) {
 
 void Engine::on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n) {
   if (h.seq != p.expected) return;  // after one we refused: it comes again, in order
+  if (match_in_background() && match_behind(p, h, payload, n)) return;
+  settle_all();  // the queues hold every earlier message: match this one here and now
   const uint32_t src = node_of(p);
-  const Envelope e{h.context, uint16_t(src), h.tag};
-  const bool rendezvous = h.type == MPIW_PKT_RTS;
-  Request* r = posted_take(e);
+  Request* r = posted_take({h.context, uint16_t(src), h.tag});
   Request* u = nullptr;
-  bool held = false;  // an unexpected eager message without room for its data: its envelope only
   if (!r) {
-    u = new_request(free_unexpected_);
-    if (!u) return refuse(p, h.seq);
-    ++unexpected_used_;
-    if (!rendezvous && h.length && !(u->data = eager_.alloc(h.length, u->data_chunks))) held = true;
+    if (!(u = reserve_unexpected(h, src, true))) return refuse(p, h.seq);
+    unexpected_append(u);
   }
-  // Accepted.
+  // Held: an unexpected eager message without room for its data, taken by its envelope alone.
+  accept(p, h, u && (u->flags & kRendezvous) && h.type == MPIW_PKT_EAGER);
+  if (r) take_message(r, p, h, payload, n, 0);
+  else place_unexpected(u, p, payload, n);
+  maybe_ack(p);
+}
+
+// Start the message's match in the background, with room reserved for it in case it turns out
+// unexpected (and its packet's buffer kept); false if there is no room: match it at once then.
+bool Engine::match_behind(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n) {
+  while (arrivals_tail_ - arrivals_head_ == kMatchJobs) settle(true);
+  Request* u = reserve_unexpected(h, node_of(p), false);  // (a held message needs its match known)
+  if (!u) return false;
+  const uint32_t buffer = n ? hold_buffer() : 0;
+  accept(p, h, false);
+  Arrival& a = arrivals_[arrivals_tail_++ % kMatchJobs];
+  a.h = h;
+  a.src = node_of(p);
+  a.payload = payload;
+  a.n = n;
+  a.buffer = buffer;
+  a.job.envelope = {h.context, uint16_t(a.src), h.tag};
+  a.job.unexpected = u;
+  a.job.matched = nullptr;
+  match_start(a.job);
+  maybe_ack(p);
+  return true;
+}
+
+// An unexpected message's header (and its eager data's room), its envelope set; null if none is left.
+// With may_hold, an eager message without room for its data gets a header alone, as a rendezvous
+// message: its sender keeps the data until a receive takes it (HOLD, then CTS).
+Request* Engine::reserve_unexpected(const mpiw_packet& h, uint32_t src, bool may_hold) {
+  bool rendezvous = h.type == MPIW_PKT_RTS;
+  uint32_t data = 0;
+  uint16_t chunks = 0;
+  if (!rendezvous && h.length && !(data = eager_.alloc(h.length, chunks))) {
+    if (!may_hold) return nullptr;
+    rendezvous = true;
+  }
+  Request* u = new_request(free_unexpected_);
+  if (!u) {
+    if (data) eager_.free(data, chunks);
+    return nullptr;
+  }
+  ++unexpected_used_;
+  u->data = data;
+  u->data_chunks = chunks;
+  u->kind = Kind::Unexpected;
+  u->state = State::Matching;
+  u->context = h.context;
+  u->source = uint16_t(src);
+  u->tag = h.tag;
+  u->length = h.length;
+  u->seq = h.seq;
+  if (rendezvous) {
+    u->flags = kRendezvous;
+    u->remote = h.sender_req;
+  }
+  return u;
+}
+
+void Engine::accept(Peer& p, const mpiw_packet& h, bool held) {
   if (p.blocked) {
     p.blocked = false;
     for (Peer** q = &blocked_; *q; q = &(*q)->blocked_next)
@@ -73,7 +133,7 @@ void Engine::on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_
     c.seq = h.seq;
     c.sender_req = h.sender_req;
     while (port_.tx_full()) port_.refresh_tx();
-    port_.send(src, c, 0, 0);
+    port_.send(node_of(p), c, 0, 0);
   }
   if (p.credited && p.expected == p.credit_end) {  // it stopped after its credit: blocked until resumed
     p.credited = false;
@@ -84,61 +144,87 @@ void Engine::on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_
     resume_blocked();
   }
   if (h.flags & MPIW_PKTF_ACK_REQ) p.ack_wanted = true;
-  if (r) {
-    r->source = uint16_t(src);
-    r->tag = h.tag;
-    r->msg_length = h.length;
-    r->arrived = 0;
-    r->state = State::Receiving;
-    active_recv_q_.push_back(r);
-    if (rendezvous) {
-      mpiw_packet c = header(MPIW_PKT_CTS, p);
-      c.context = h.context;
-      c.tag = h.tag;
-      c.length = h.length;
-      c.sender_req = h.sender_req;
-      c.receiver_req = index_of(r);
-      while (port_.tx_full()) port_.refresh_tx();
-      port_.send(src, c, 0, 0);
-      if (!h.length) r->flags |= kAllArrived;
-    } else {
-      deliver(r, 0, payload, n);
-      r->arrived = n;
-      if (n >= h.length) r->flags |= kAllArrived;
-      else p.receiving = r, p.receiving_seq = h.seq;
-    }
-    recv_progress(r);
+}
+
+// A message (its first packet: payload/n, kept in `buffer` if not 0) that took the posted receive r.
+void Engine::take_message(Request* r, Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n, uint32_t buffer) {
+  const uint32_t src = node_of(p);
+  r->source = uint16_t(src);
+  r->tag = h.tag;
+  r->msg_length = h.length;
+  r->arrived = 0;
+  r->state = State::Receiving;
+  active_recv_q_.push_back(r);
+  if (h.type == MPIW_PKT_RTS) {
+    mpiw_packet c = header(MPIW_PKT_CTS, p);
+    c.context = h.context;
+    c.tag = h.tag;
+    c.length = h.length;
+    c.sender_req = h.sender_req;
+    c.receiver_req = index_of(r);
+    while (port_.tx_full()) port_.refresh_tx();
+    port_.send(src, c, 0, 0);
+    if (!h.length) r->flags |= kAllArrived;
   } else {
-    u->kind = Kind::Unexpected;
-    u->context = h.context;
-    u->source = uint16_t(src);
-    u->tag = h.tag;
-    u->length = h.length;
-    u->seq = h.seq;
-    if (rendezvous || held) {  // its data stays with the sender until a receive takes it (CTS)
-      u->flags = kRendezvous;
-      u->remote = h.sender_req;
-      u->state = State::Complete;
-    } else {
-      if (n) std::memcpy(reinterpret_cast<void*>(uintptr_t(u->data)), reinterpret_cast<const void*>(uintptr_t(payload)), n);
-      u->arrived = n;
-      u->state = n >= h.length ? State::Complete : State::Arriving;
-      if (u->state == State::Arriving) p.receiving = u, p.receiving_seq = h.seq;
-    }
-    unexpected_append(u);
-    answer_probes(u);
+    deliver(r, 0, payload, n, buffer);
+    r->arrived = n;
+    if (n >= h.length) r->flags |= kAllArrived;
+    else p.receiving = r, p.receiving_seq = h.seq;
   }
-  maybe_ack(p);
+  recv_progress(r);
+}
+
+// A message that found no posted receive, in the unexpected queue already: its first packet's
+// payload into its eager room; waiting probes see it.
+void Engine::place_unexpected(Request* u, Peer& p, uint32_t payload, uint32_t n) {
+  if (u->flags & kRendezvous) {
+    u->state = State::Complete;
+  } else {
+    if (n) std::memcpy(reinterpret_cast<void*>(uintptr_t(u->data)), reinterpret_cast<const void*>(uintptr_t(payload)), n);
+    u->arrived = n;
+    u->state = n >= u->length ? State::Complete : State::Arriving;
+    if (u->state == State::Arriving) p.receiving = u, p.receiving_seq = u->seq;
+  }
+  answer_probes(u);
+}
+
+// The oldest message matched in the background, once its match is done (or at once with wait);
+// false if there is none (or it is not done).
+bool Engine::settle(bool wait) {
+  if (arrivals_head_ == arrivals_tail_) return false;
+  Arrival& oldest = arrivals_[arrivals_head_ % kMatchJobs];
+  if (!match_done(oldest.job)) {
+    if (!wait) return false;
+    match_wait(oldest.job);
+  }
+  // Out of the FIFO first (what follows may settle the next ones); only match_behind reuses the slot.
+  const Arrival& a = oldest;
+  ++arrivals_head_;
+  Peer& p = peer(a.src);
+  if (Request* r = a.job.matched) {
+    free_unexpected(a.job.unexpected);  // its reserved room
+    take_message(r, p, a.h, a.payload, a.n, a.buffer);
+  } else {
+    place_unexpected(a.job.unexpected, p, a.payload, a.n);
+    if (a.buffer) port_.give_back(a.buffer);
+  }
+  return true;
+}
+
+void Engine::settle_all() {
+  while (settle(true)) {
+  }
 }
 
 void Engine::on_fragment(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n) {
+  settle_all();  // its message's first packet may still be matching
   Request* x = p.receiving;
   if (!x || p.receiving_seq != h.seq) return;  // a fragment of a message we refused
   x->arrived += n;
   const bool last = x->arrived >= (x->kind == Kind::Recv ? x->msg_length : x->length);
   if (last) p.receiving = nullptr;
   if (x->kind == Kind::Recv) {
-    deliver(x, h.offset, payload, n);
+    deliver(x, h.offset, payload, n, 0);
     if (last) x->flags |= kAllArrived;
     return recv_progress(x);
   }
@@ -152,7 +238,7 @@ void Engine::on_fragment(Peer& p, const mpiw_packet& h, uint32_t payload, uint32
 void Engine::on_data(const mpiw_packet& h, uint32_t payload, uint32_t n) {
   Request* r = request_at(h.receiver_req);
   if (!r || r->kind != Kind::Recv || r->state != State::Receiving) return;  // stale
-  deliver(r, h.offset, payload, n);
+  deliver(r, h.offset, payload, n, 0);
   r->arrived += n;
   if (r->arrived >= r->msg_length) r->flags |= kAllArrived;
   recv_progress(r);
@@ -161,17 +247,22 @@ void Engine::on_data(const mpiw_packet& h, uint32_t payload, uint32_t n) {
 uint32_t Engine::hold_buffer() {
   for (;;) {
     if (uint32_t b = port_.hold()) return b;
-    poll_dma();  // deliveries in flight give their buffers back
+    // Deliveries in flight give their buffers back; so do messages matched in the background once
+    // settled.
+    if (!settle(true)) poll_dma();
   }
 }
 
 // A packet's payload into r's buffer at `offset` (what lies beyond r's capacity is dropped: the
-// receive reports truncation).
-void Engine::deliver(Request* r, uint32_t offset, uint32_t payload, uint32_t n) {
-  if (offset >= r->length || !n) return;
+// receive reports truncation). `buffer`: the packet's buffer if already kept, else 0.
+void Engine::deliver(Request* r, uint32_t offset, uint32_t payload, uint32_t n, uint32_t buffer) {
+  if (offset >= r->length || !n) {
+    if (buffer) port_.give_back(buffer);
+    return;
+  }
   const uint32_t k = n < r->length - offset ? n : r->length - offset;
   room_in(n2h_);
-  const uint32_t buffer = hold_buffer();
+  if (!buffer) buffer = hold_buffer();
   ++r->dma_pending;
   n2h_.post(r->host_addr + offset, payload, k, {DmaOp::DeliverPacket, r, buffer, k});
 }

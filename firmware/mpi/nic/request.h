@@ -22,6 +22,8 @@ enum class State : uint8_t {
   Posted,      // in postedRecvQ
   Receiving,   // matched; data arriving or being copied to the host (activeRecvQ)
   // unexpected messages
+  Matching,    // its match runs in the background and is not settled yet (unexpectedQ, or free
+               // again if a posted receive took the message)
   Arriving,    // eager data still arriving (unexpectedQ)
   Complete,    // all data here, or a rendezvous request (unexpectedQ)
   Copying,     // matched by a receive, its data going to the host (unexpectedActiveQ)

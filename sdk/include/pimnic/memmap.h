@@ -42,6 +42,7 @@
 #define SYSINFO_FEATURES         0x01C  /* R: PIMNIC_FEAT_* bits */
 #define SYSINFO_VEC_BYTES        0x020  /* R: vector register width in bytes (0 = none) */
 #define SYSINFO_ARGS_BYTES       0x024  /* R: bytes of boot arguments at SYSINFO_ARGS (0: none) */
+#define SYSINFO_CORE_COUNT       0x028  /* R: cores of this role on the node (the PIM cores of a PIM NIC) */
 #define SYSINFO_ARGS             0x800  /* R: boot arguments, each ending in a NUL (pimnic run IMAGE ARGS...) */
 #define SYSINFO_ARGS_MAX         0x800  /* at most this many bytes */
 
@@ -152,6 +153,19 @@
 #define PARCEL_DESC_REGS         0x14  /* 8 words: r3..r10 of the handler thread */
 #define PARCEL_DESC_SIZE         0x34
 #define PARCEL_REG_BYTES         32
+
+/* PIM thread start (PIM NICs): a spawn on any PIM core of the NIC, so that firmware booted on pim0
+ * can start threads on the others. A store of the address of a descriptor in SRAM to
+ * PIM_SPAWN_REQUEST starts a thread on the descriptor's core at its PC with r3 = its argument
+ * (as `spawn` does there) and writes the thread's id, or -1 when that core has no free context or
+ * the core does not exist, into its result word before the store completes. */
+#define PIMNIC_PIM_SPAWN_BASE    0xF0014000
+#define PIM_SPAWN_REQUEST        0x000  /* W: descriptor address */
+#define PIM_SPAWN_DESC_CORE      0x00   /* PIM core index (SYSINFO_CORE_INDEX of that core) */
+#define PIM_SPAWN_DESC_PC        0x04
+#define PIM_SPAWN_DESC_ARG       0x08
+#define PIM_SPAWN_DESC_RESULT    0x0C   /* written by the device: thread id or -1 */
+#define PIM_SPAWN_DESC_SIZE      0x10
 
 /* ---- Image metadata -------------------------------------------------------------------------- */
 /* Images carry a section of this name holding the NUL-terminated profile name they were built

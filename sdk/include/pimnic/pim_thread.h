@@ -25,6 +25,12 @@ typedef struct pim_thread {
 /* Start fn(arg) on a new hardware thread with the stack [stack, stack + size) (16-byte aligned top).
  * Returns the thread's id, or -1 (and starts nothing) when no context is free. */
 int pim_thread_start(pim_thread* t, void (*fn)(void*), void* arg, void* stack, size_t size);
+/* The same on PIM core `core` of this NIC (pimnic_core_index() numbering; pimnic_core_count() of
+ * them), through the NIC's PIM thread start (memmap.h PIMNIC_PIM_SPAWN_BASE); on this core it is
+ * pim_thread_start. -1 when that core has no free context or does not exist. */
+int pim_thread_start_on(uint32_t core, pim_thread* t, void (*fn)(void*), void* arg, void* stack, size_t size);
+/* spawn on PIM core `core` of this NIC: a thread at pc with r3 = arg; its id there, or -1. */
+int pim_spawn_on(uint32_t core, void (*pc)(uint32_t), uint32_t arg);
 /* Wait until t's function has returned (readFF on t->done: the word stays full). */
 static inline void pim_thread_join(pim_thread* t) { (void)pim_readff(&t->done); }
 

@@ -18,5 +18,7 @@ static inline uint32_t pimnic_ram_size(void) { return pimnic_sysinfo(SYSINFO_RAM
 static inline uint32_t pimnic_clock_khz(void) { return pimnic_sysinfo(SYSINFO_CLOCK_KHZ); }
 static inline uint32_t pimnic_features(void) { return pimnic_sysinfo(SYSINFO_FEATURES); }
 static inline uint32_t pimnic_vec_bytes(void) { return pimnic_sysinfo(SYSINFO_VEC_BYTES); }
+/* Cores of this core's role on the node: the PIM cores of a PIM NIC (1 on a one-core machine). */
+static inline uint32_t pimnic_core_count(void) { return pimnic_sysinfo(SYSINFO_CORE_COUNT); }
 
 #endif

@@ -1,6 +1,9 @@
 // Full/empty bits of PIM memory: one bit per aligned 32-bit word, kept apart from the RAM bytes so
-// that ordinary loads and stores never change them (docs/isa/pim.md). Every word starts full.
+// that ordinary loads and stores never change them (docs/isa/pim.md). Every word starts full. They
+// belong to the memory (AddressSpace::full_empty_bits), so every PIM core on one memory (the two
+// PIM cores of a NIC on its SRAM) sees and changes the same bits.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
