@@ -205,8 +205,15 @@ def stream_expectations(run):
     bounds = {"MSHRs": hold / mshrs, "data bus": burst}
     if P["mem.l2.size"]:
         bounds["L2 MSHRs"] = miss / P["mem.l2.mshrs"]
-    loads = max(bounds.values())
     store_bounds = dict(bounds, **{"store buffer": (l1 + hold) / sb, "data bus": 2 * burst})
+    if run.model == "ooo":
+        # A load holds its LSQ entry (and, committing in order, its RUU entry and those of the two
+        # instructions per eight loads behind it) from dispatch to commit: issue 1, address, the
+        # L1 lookup, the miss, commit 1.
+        resident = 2 + lat(P, "Load") + l1 + hold
+        bounds["LSQ"] = resident / P["core.ooo.lsq_size"]
+        bounds["RUU"] = resident * 10 / 8 / P["core.ooo.ruu_size"]
+    loads = max(bounds.values())
     stores = max(store_bounds.values())
     busy = miss - P["mem.dram.row_hit"] + burst  # a bank's occupancy by a row miss
     rows_apart = P["mem.dram.banks"] * 2048 // P["mem.dram.row_bytes"]
