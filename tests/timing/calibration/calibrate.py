@@ -33,27 +33,60 @@ class Run:
         preset = {"host": "host", "nic": "nic-conv", "pim": "pim"}[core]
         self.name = f"{program} {model} {preset}" + "".join(" " + s for s in self.sets)
 
-    def execute(self, pimnic, programs, work):
-        out = Path(tempfile.mkdtemp(dir=work))
+    def command(self, pimnic, programs, out):
         cmd = [pimnic, "run", str(Path(programs) / f"{self.program}.elf"), "--core", self.core, "--model", self.model,
                "--set", "core.tb_divider=1", "--out", str(out), "--no-progress"]
         # PIM: eight hardware threads in its 384 KiB; the others stream over 32 MiB.
         cmd += ["--set", "core.harts=8"] if self.core == "pim" else ["--ram-size", str(32 << 20)]
         for s in self.sets:
             cmd += ["--set", s]
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        return cmd
+
+    tb_divider = 1  # core cycles per time-base tick
+
+    def available(self, programs):
+        return (Path(programs) / f"{self.program}.elf").exists()
+
+    def execute(self, pimnic, programs, work):
+        out = Path(tempfile.mkdtemp(dir=work))
+        p = subprocess.run(self.command(pimnic, programs, out), capture_output=True, text=True, timeout=600)
         if p.returncode != 0:
             raise RuntimeError(f"{self.name}: exit {p.returncode}: {p.stderr.strip()}")
         self.cycles = {}
         for line in p.stdout.splitlines():
             name, value = line.split()
-            self.cycles[name] = int(value, 16)
+            self.cycles[name] = int(value, 16) * self.tb_divider
         self.params = json.loads((out / "config.json").read_text())["params"]
         self.stats = {k: v for k, v in json.loads((out / "stats.json").read_text()).items() if not k.startswith("_")}
+
+    def ps_per_cycle(self):
+        return self.stats["sim_seconds"] * 1e12 / self.stats["sim_cycles"]
 
     def per_op(self, a, b, ops):
         """(cycles of b - cycles of a) / ops."""
         return (self.cycles[b] - self.cycles[a]) / ops
+
+
+class LinuxRun(Run):
+    """A static powerpc-linux program under `pimnic linux --clock sim` (the host core; the NIC's
+    timing through timing.preset=nic-conv): the command line issue 21 was reported with."""
+
+    tb_divider = 8  # Linux mode's time base
+
+    def __init__(self, program, model, args, sets=()):
+        super().__init__(program, model, "nic" if "timing.preset=nic-conv" in sets else "host", sets)
+        self.args = [str(a) for a in args]
+        self.name += " " + " ".join(self.args)
+
+    def available(self, programs):
+        return (Path(programs) / self.program).exists()
+
+    def command(self, pimnic, programs, out):
+        cmd = [pimnic, "linux"]
+        for s in self.sets:
+            cmd += ["--set", s]
+        return cmd + ["--model", self.model, "--clock", "sim", "--out", str(out), "--no-progress",
+                      str(Path(programs) / self.program), *self.args]
 
 
 def quick_runs():
@@ -81,6 +114,15 @@ def quick_runs():
         Run("pim", "pim", "pim", ["core.pim.depth=6", "core.op.IntDiv.interval=10", "core.op.IntDiv.latency=12"]),
         Run("pim", "pim", "pim", ["mem.dram.row_hit=6", "mem.dram.row_miss=15"]),
     ]
+    # Issue 21's reproduction, on its command line (pimnic linux --clock sim).
+    mib8 = 8 << 20
+    runs += [
+        LinuxRun("store_lines", "inorder", [mib8, 1]),
+        LinuxRun("store_lines", "inorder", [mib8, 1], ["mem.l1d.mshrs=1"]),
+        LinuxRun("store_lines", "ooo", [mib8, 16]),
+        LinuxRun("store_lines", "ooo", [mib8, 16], ["core.ooo.lsq_size=64"]),
+        LinuxRun("store_lines", "ooo", [mib8, 16], ["timing.preset=nic-conv"]),
+    ]
     return runs
 
 
@@ -97,6 +139,10 @@ def full_runs():
             runs.append(Run("chase", model, core, ["mem.dram.policy=closed"]))
     for depth in (2, 4, 8):
         runs.append(Run("pim", "pim", "pim", [f"core.pim.depth={depth}"]))
+    for model in ("inorder", "ooo"):
+        for per_line in (1, 16):
+            for sets in ([], ["mem.l1d.mshrs=2"], ["mem.l1d.mshrs=16"], ["mem.store_buffer=1"], ["mem.store_buffer=32"]):
+                runs.append(LinuxRun("store_lines", model, [8 << 20, per_line], sets))
     return runs
 
 
@@ -237,6 +283,49 @@ def stream_expectations(run):
     return out
 
 
+def store_lines_expectations(run):
+    """store_lines.c under Linux mode, issue 21's command line: word stores into every 64-byte line
+    of 8 MiB, more than every cache. A line miss holds an MSHR and a store-buffer entry for at
+    least the fill from the level below (an open row: the stream's reads are sequential); the
+    write-back of the line each fill evicts costs one more DRAM access, and at worst both open a
+    row in the same bank (the victim lies a cache's size back, a multiple of the banks' period):
+    two row misses of one bank per line. The load after the stream waits for the lines ahead of
+    it (store buffer; out of order, also the LSQ) at that worst rate, then for its own line; the average miss time follows Little's law
+    (no more misses wait than the MSHRs and the store buffer hold). The exact figures of store
+    streams are stream.S's; these bounds say the issue's symptoms are gone."""
+    P, out = run.params, []
+    l1 = P["mem.l1d.latency"]
+    l2 = P["mem.l2.latency"] if P["mem.l2.size"] else 0
+    hit, miss, burst = P["mem.dram.row_hit"], P["mem.dram.row_miss"], P["mem.dram.burst"]
+    mshrs, sb, line = P["mem.l1d.mshrs"], param(P, "mem.store_buffer"), P["mem.l1d.line"]
+    fastest = max((l2 + hit) / mshrs, (l1 + l2 + hit) / sb, 2 * burst)
+    slowest = max((l1 + l2 + miss) / min(mshrs, sb), 2 * (miss - hit + burst))
+    per_line = 16 if run.args[1] == "16" else 1
+    misses = 64 // line if per_line == 16 else 1  # L1 lines per 64 bytes written
+    issue = 1 if run.model == "ooo" else 0  # out of order: a store leaves the LSQ each cycle at most
+    per_store = run.cycles["store_loop"] / run.cycles["stores"] * run.tb_divider
+    lo, hi = max(issue, fastest * misses / per_line), max(issue, slowest * misses / per_line)
+    out.append((f"{per_line} word store{'s' if per_line > 1 else ''} per 64 bytes over 8 MiB, cycles per store",
+                lo, per_store,
+                f"between the fill bound {lo:.2f} (MSHRs, store buffer, bursts) and two row misses of one bank per line "
+                f"{hi:.2f}", (lo * 0.95, hi * 1.05)))
+    if per_line == 1:
+        # Ahead of the load: the store buffer's entries and, out of order, the committed stores
+        # that hold LSQ entries until the buffer takes them (a full LSQ holds the load's dispatch).
+        ahead = sb + (P["core.ooo.lsq_size"] if run.model == "ooo" else 0)
+        first = l1 + l2 + hit
+        last = l1 + l2 + miss + ahead * slowest + run.tb_divider
+        out.append(("the load after the stream, cycles", first, run.cycles["next_load"],
+                    f"its own miss, after at most {ahead} lines ahead of it ({first} .. {last:.0f})", (first, last)))
+    ps = run.ps_per_cycle()
+    per_miss = per_store * per_line / misses
+    avg = run.stats["core0.l1d.avg_miss_ps"] / ps
+    out.append(("l1d average miss time, cycles", (mshrs + sb) * per_miss, avg,
+                "at most (MSHRs + store buffer) x cycles per line (misses merged into a fill on its way wait less)",
+                (0, (mshrs + sb) * per_miss)))
+    return out
+
+
 def branch_expectations(run, baseline):
     """branch.S: taken minus not-taken, per branch (the not-taken one also runs the addi it skips).
     In order, a branch resolves at the end of X, two cycles after its fetch; a predicted taken
@@ -330,7 +419,7 @@ def stat_checks(run):
             why = "(L2 read hits x L2 latency + L2 read misses x (L2 latency + DRAM row hit/miss)) / L2 reads"
         else:
             expected, why = dram, "DRAM row hits x row_hit + row misses x row_miss, per access"
-        ps = 1000 / (2.0 if run.core == "host" else 0.5)  # picoseconds per cycle
+        ps = run.ps_per_cycle()
         # (chase.S builds its lists with a sync after each store: every miss of the run is alone)
         out.append(("l1d average miss time (cycles)", expected, S["core0.l1d.avg_miss_ps"] / ps, why))
         out.append(("l1d average MSHR wait (ps)", 0, S.get("core0.l1d.avg_mshr_wait_ps", math.nan), "one miss at a time", (0, 0)))
@@ -341,7 +430,7 @@ def stat_checks(run):
 
 def check_run(run, by_name):
     exp = {"ops": op_expectations, "chase": chase_expectations, "stream": stream_expectations,
-           "order": order_expectations, "pim": pim_expectations}.get(run.program)
+           "order": order_expectations, "pim": pim_expectations, "store_lines": store_lines_expectations}.get(run.program)
     rows = exp(run) if exp else []
     if run.program == "branch":
         base = by_name.get(run.name.replace(" core.bpred.kind=btfn", "").split(" core.ooo.mispredict_penalty")[0])
@@ -375,6 +464,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix="calibrate.") as work:
         by_name = {}
         for run in runs:
+            if not run.available(a.programs):
+                print(f"skip {run.name}: {run.program} was not built")
+                continue
             try:
                 run.execute(a.pimnic, a.programs, work)
                 by_name[run.name] = run
