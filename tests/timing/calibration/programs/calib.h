@@ -29,6 +29,16 @@
         blr
 .endm
 
+/* Print "label cycles": the time-base ticks from r14 to r15 (see report). */
+.macro PRINT_CYCLES label
+        subf    %r4, %r14, %r15
+        .pushsection .rodata
+9:      .asciz  "\label"
+        .popsection
+        LI32    %r3, 9b
+        bl      report
+.endm
+
 /* Run `kernel` (r3 = iters) twice with the same harness code, timing the second pass (the first
  * warms the I-cache, the predictor and the data the kernel keeps using; kernels that stream keep
  * their pointer in a register, so the second pass takes fresh lines), then print "label cycles".
@@ -43,12 +53,7 @@
         mftb    %r15
         addic.  %r16, %r16, -1
         bne     8b
-        subf    %r4, %r14, %r15
-        .pushsection .rodata
-9:      .asciz  "\label"
-        .popsection
-        LI32    %r3, 9b
-        bl      report
+        PRINT_CYCLES \label
 .endm
 
 /* report: print the string at r3, a space, r4 in hex and a newline. Clobbers r3, r4, r29-r31,

@@ -65,12 +65,7 @@
 6:      mftb    %r15
         addic.  %r16, %r16, -1
         bne     8b
-        subf    %r4, %r14, %r15
-        .pushsection .rodata
-9:      .asciz  "\label"
-        .popsection
-        LI32    %r3, 9b
-        bl      report
+        PRINT_CYCLES \label
 .endm
 
 /* A worker's entry (r3 = iters): run the kernel, fill its done word, end. */
