@@ -17,9 +17,10 @@ constexpr uint32_t kIrqSent = 1, kIrqReceived = 2, kIrqDropped = 4;
 }  // namespace
 
 NetPort::NetPort(uint32_t node, EventQueue& events, AddressSpace& sram, IrqLine& irq, net::Network& net, Tick bus,
-                 uint32_t rx_fifo_packets)
+                 uint32_t rx_fifo_packets, bool lossless)
     : node_(node), events_(events), sram_(sram), irq_(irq), source_(irq.add_source()), net_(net), bus_(bus),
-      rx_fifo_limit_(rx_fifo_packets) {}
+      rx_fifo_limit_(rx_fifo_packets),
+      lossless_(lossless) {}
 
 bool NetPort::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
   switch (offset) {
@@ -118,7 +119,9 @@ void NetPort::transmit_next(Tick at) {
 }
 
 void NetPort::deliver(net::Packet&& p) {
-  if (rx_fifo_.size() >= rx_fifo_limit_) {
+  if (rx_fifo_.size() >= rx_fifo_limit_ && lossless_) {
+    ++backpressured_;  // it waits in the switch: in arrival order after the FIFO, as if held there
+  } else if (rx_fifo_.size() >= rx_fifo_limit_) {
     ++dropped_;
     irq_status_ |= kIrqDropped;
     update_irq();
@@ -168,7 +171,8 @@ void NetPort::register_stats(StatRegistry& s, const std::string& p) {
   s.counter(p + "tx_errors", &tx_errors_, "transmit descriptors rejected (bad node, payload too long or outside SRAM)");
   s.counter(p + "rx_packets", &rx_packets_, "packets received into buffers");
   s.counter(p + "rx_bytes", &rx_bytes_, "payload bytes received");
-  s.counter(p + "rx_dropped", &dropped_, "packets dropped with the receive FIFO full");
+  s.counter(p + "rx_dropped", &dropped_, "packets dropped with the receive FIFO full (net.port.lossless=false)");
+  s.counter(p + "rx_backpressured", &backpressured_, "packets that found the receive FIFO full and waited in the switch");
   s.counter(p + "rx_truncated", &truncated_, "packets longer than a receive buffer");
   s.counter(p + "rx_fifo_max", &max_rx_fifo_, "most packets held waiting for a receive buffer");
 }

@@ -1,7 +1,8 @@
 // A NIC's network port (memmap.h NET_*): a transmit ring of descriptors and a receive ring of
 // buffers in NIC SRAM. Transmit hands each packet to the network (emu/net) after a NIC-bus
 // descriptor fetch; a packet that arrives is stored in the next free receive buffer, or held in
-// a FIFO until the firmware gives one (dropped, and counted, only beyond net.port.rx_fifo_packets).
+// a FIFO until the firmware gives one. Beyond net.port.rx_fifo_packets, arrivals wait in the switch
+// (net.port.lossless, link-level flow control) or are dropped and counted.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -22,7 +23,7 @@ class Network;
 class NetPort : public MmioDevice {
  public:
   NetPort(uint32_t node, EventQueue& events, AddressSpace& sram, IrqLine& irq, net::Network& net, Tick bus,
-          uint32_t rx_fifo_packets);
+          uint32_t rx_fifo_packets, bool lossless);
   std::string name() const override { return "net_port"; }
   bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
   bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
@@ -43,6 +44,8 @@ class NetPort : public MmioDevice {
   net::Network& net_;
   Tick bus_;
   uint32_t rx_fifo_limit_;
+  bool lossless_;
+  uint64_t backpressured_ = 0;
   uint32_t tx_base_ = 0, tx_entries_ = 0, tx_tail_ = 0, tx_head_ = 0;
   uint32_t rx_base_ = 0, rx_entries_ = 0, rx_tail_ = 0, rx_head_ = 0, rx_buf_size_ = 2048;
   uint32_t irq_status_ = 0, irq_enable_ = 0;

@@ -43,6 +43,9 @@ void MachineConfig::declare(ParamRegistry& p) {
             "ns until a completion entry the NIC posts lands in host memory");
   p.declare("net.port.rx_fifo_packets", port.rx_fifo_packets, port.rx_fifo_packets,
             "arrived packets a network port holds while the firmware has no free receive buffer");
+  p.declare("net.port.lossless", port.lossless, port.lossless,
+            "beyond the FIFO, arrivals wait in the switch as with link-level flow control (InfiniBand, HPC fabrics); "
+            "false: they are dropped and counted (Ethernet)");
   p.declare("net.link_latency_ns", link_latency_ns, link_latency_ns, "wire latency of every link in ns (fixed at construction)");
   p.declare("net.link_bandwidth", link_bandwidth, link_bandwidth, "bandwidth of every link in bytes per second");
   p.declare("net.switch_latency_ns", switch_latency_ns, switch_latency_ns, "ns a packet spends crossing the switch");

@@ -34,6 +34,7 @@ struct HostInterfaceConfig {
 
 struct NetPortConfig {
   uint32_t rx_fifo_packets = 1024;  // arrivals held while the firmware has no receive buffer
+  bool lossless = true;             // beyond the FIFO, packets wait in the fabric (link-level flow control)
 };
 
 struct MachineConfig {

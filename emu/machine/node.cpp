@@ -89,7 +89,7 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
   sram_.add_device(PIMNIC_DMA_N2H_BASE, PIMNIC_DEVICE_SIZE, dma_n2h_.get());
   if (network) {
     port_ = std::make_unique<NetPort>(id, events, sram_, nic_dev_.irq, *network, ns(cfg.nic_bus_ns),
-                                      cfg.port.rx_fifo_packets);
+                                      cfg.port.rx_fifo_packets, cfg.port.lossless);
     sram_.add_device(PIMNIC_NET_BASE, PIMNIC_DEVICE_SIZE, port_.get());
     if (cfg.nic == "pim") {
       std::vector<Core*> pim;

@@ -96,7 +96,8 @@ void OffloadTransport::post(const mpiw_cmd& cmd) {
   // A free slot: the NIC's consumed count, read through the window only when the ring looks full.
   while (posted_ - consumed_ >= cmd_entries_) {
     consumed_ = window_read(mailbox_ + offsetof(mpiw_mailbox, cmd_consumed));
-    if (posted_ - consumed_ >= cmd_entries_) progress(false);
+    // Completions only: posting what waits in overflow_ from here would put it ahead of cmd.
+    if (posted_ - consumed_ >= cmd_entries_) reap_completions();
   }
   mpiw_cmd c = cmd;
   c.seq = posted_;
@@ -107,17 +108,19 @@ void OffloadTransport::post(const mpiw_cmd& cmd) {
 
 // An operation goes to the NIC if it has room for one more, otherwise it waits here, in order.
 void OffloadTransport::submit(const mpiw_cmd& cmd, Operation* op) {
-  if (outstanding_ < max_requests_ && overflow_.empty()) {
-    mpiw_cmd c = cmd;
-    c.request = free_ids_.back();
-    free_ids_.pop_back();
-    by_id_[c.request] = op;
-    if (op) op->handle = c.request;
-    ++outstanding_;
-    post(c);
-  } else {
-    overflow_.push_back({cmd, op});
-  }
+  if (outstanding_ < max_requests_ && overflow_.empty()) issue(cmd, op);
+  else overflow_.push_back({cmd, op});
+}
+
+// To the NIC under a free request id.
+void OffloadTransport::issue(const mpiw_cmd& cmd, Operation* op) {
+  mpiw_cmd c = cmd;
+  c.request = free_ids_.back();
+  free_ids_.pop_back();
+  by_id_[c.request] = op;
+  if (op) op->handle = c.request;
+  ++outstanding_;
+  post(c);
 }
 
 void OffloadTransport::send(Operation& op, const void* buf, uint32_t bytes, int32_t dest, int32_t tag,
@@ -209,6 +212,17 @@ void OffloadTransport::on_completion(const mpiw_completion& c) {
 }
 
 bool OffloadTransport::reap() {
+  const bool any = reap_completions();
+  // Operations that waited for room at the NIC.
+  while (!overflow_.empty() && outstanding_ < max_requests_) {
+    Pending p = overflow_.front();
+    overflow_.pop_front();
+    issue(p.cmd, p.op);
+  }
+  return any;
+}
+
+bool OffloadTransport::reap_completions() {
   bool any = false;
   for (;;) {
     volatile mpiw_completion* e = &cq_[cq_head_ & (cq_entries_ - 1)];
@@ -221,18 +235,6 @@ bool OffloadTransport::reap() {
     any = true;
   }
   if (any) set_reg(HIF_H_CQ_HEAD, cq_head_);
-  // Operations that waited for room at the NIC.
-  while (!overflow_.empty() && outstanding_ < max_requests_) {
-    Pending p = overflow_.front();
-    overflow_.pop_front();
-    mpiw_cmd c = p.cmd;
-    c.request = free_ids_.back();
-    free_ids_.pop_back();
-    by_id_[c.request] = p.op;
-    if (p.op) p.op->handle = c.request;
-    ++outstanding_;
-    post(c);
-  }
   return any;
 }
 

@@ -44,8 +44,10 @@ class OffloadTransport final : public Transport {
     Operation* op;
   };
   void submit(const mpiw_cmd& cmd, Operation* op);
+  void issue(const mpiw_cmd& cmd, Operation* op);  // to the NIC now, under a free request id
   void post(const mpiw_cmd& cmd);  // into the NIC's ring (waits for a free slot)
-  bool reap();                     // completions in the ring; true if any
+  bool reap();                     // completions in the ring, then what waits for room; true if any
+  bool reap_completions();         // completions in the ring only
   void sleep_until_signalled();
   void on_completion(const mpiw_completion& c);
   uint32_t probe_command(uint8_t op, int32_t source, int32_t tag, uint32_t context, Found& found);

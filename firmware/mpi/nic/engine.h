@@ -81,7 +81,8 @@ class Engine {
   void control(uint32_t node, uint8_t type, uint32_t seq);  // ACK, NACK, RESUME, CTS...
   void on_ack(Peer& p, uint32_t ack);
   void on_nack(Peer& p, uint32_t seq);
-  void on_resume(Peer& p, uint32_t seq);
+  void on_hold(const mpiw_packet& h);  // an eager message of ours accepted without its data
+  void on_resume(Peer& p, uint32_t seq, uint32_t credit);
   void on_cts(const mpiw_packet& h);
   Peer& peer(uint32_t node) { return peers_[node]; }
   uint32_t node_of(const Peer& p) const { return uint32_t(&p - peers_); }
@@ -92,8 +93,8 @@ class Engine {
   // A new message (EAGER at offset 0, or RTS): matched now, or in the background (matching.h).
   void on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n);
   bool match_behind(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n);
-  Request* reserve_unexpected(const mpiw_packet& h, uint32_t src);
-  void accept(Peer& p, const mpiw_packet& h);  // the next message from p is in
+  Request* reserve_unexpected(const mpiw_packet& h, uint32_t src, bool may_hold);
+  void accept(Peer& p, const mpiw_packet& h, bool held);  // the next message from p is in
   void take_message(Request* r, Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n, uint32_t buffer);
   void place_unexpected(Request* u, Peer& p, uint32_t payload, uint32_t n);
   bool settle(bool wait);  // the oldest background match's outcome, in arrival order
@@ -103,6 +104,7 @@ class Engine {
   void deliver(Request* r, uint32_t offset, uint32_t payload, uint32_t n, uint32_t buffer);  // to r's host buffer
   void refuse(Peer& p, uint32_t seq);
   void room_freed();  // a receive was posted or unexpected room freed: refused senders may resend
+  void resume_blocked();
   void maybe_ack(Peer& p);
   void free_unexpected(Request* u);
   uint32_t hold_buffer();  // keep the current packet's buffer for a DMA (waits for a spare)
@@ -145,6 +147,7 @@ class Engine {
 
   struct Staging {             // a rendezvous fragment on its way from the host to the port
     uint8_t* bytes;            // kMaxFragment bytes
+    uint32_t payload;          // what goes out: bytes, or a held eager message's data in the eager buffer
     enum : uint8_t { Free, Reading, Ready, Sending } state;
     bool last;                 // the message's last fragment
     Request* owner;

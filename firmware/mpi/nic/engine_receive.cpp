@@ -1,6 +1,7 @@
 // Receiving (engine.h): packets in arrival order. A new message (EAGER at offset 0, or RTS) is
 // accepted only as the next one from its sender; it goes to the oldest posted receive that accepts
-// it, or, if room remains, to the unexpected queue; otherwise it is refused (NACK) and comes again.
+// it, or, if a header slot remains, to the unexpected queue (its data too if there is room, otherwise
+// the sender keeps it: HOLD); otherwise it is refused (NACK) and comes again after a RESUME.
 #include <cstring>
 
 #include "engine.h"
@@ -28,6 +29,7 @@ void Engine::on_packet(struct pimnic_net_rxdesc* d) {
   if (src >= nodes_) return;
   const uint32_t payload = d->buffer + sizeof h, n = d->payload_len;
   Peer& p = peer(src);
+  if (h.type == MPIW_PKT_HOLD) on_hold(h);  // before the ack it carries frees that message's data
   on_ack(p, h.ack);
   switch (h.type) {
     case MPIW_PKT_EAGER:
@@ -38,8 +40,8 @@ void Engine::on_packet(struct pimnic_net_rxdesc* d) {
     case MPIW_PKT_CTS: on_cts(h); break;
     case MPIW_PKT_DATA: on_data(h, payload, n); break;
     case MPIW_PKT_NACK: on_nack(p, h.seq); break;
-    case MPIW_PKT_RESUME: on_resume(p, h.seq); break;
-    default: break;  // MPIW_PKT_ACK: only its ack field
+    case MPIW_PKT_RESUME: on_resume(p, h.seq, h.length); break;
+    default: break;  // MPIW_PKT_ACK and MPIW_PKT_HOLD: done above
   }
 }
 
@@ -51,10 +53,11 @@ void Engine::on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_
   Request* r = posted_take({h.context, uint16_t(src), h.tag});
   Request* u = nullptr;
   if (!r) {
-    if (!(u = reserve_unexpected(h, src))) return refuse(p, h.seq);
+    if (!(u = reserve_unexpected(h, src, true))) return refuse(p, h.seq);
     unexpected_append(u);
   }
-  accept(p, h);
+  // Held: an unexpected eager message without room for its data, taken by its envelope alone.
+  accept(p, h, u && (u->flags & kRendezvous) && h.type == MPIW_PKT_EAGER);
   if (r) take_message(r, p, h, payload, n, 0);
   else place_unexpected(u, p, payload, n);
   maybe_ack(p);
@@ -64,10 +67,10 @@ void Engine::on_message(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_
 // unexpected (and its packet's buffer kept); false if there is no room: match it at once then.
 bool Engine::match_behind(Peer& p, const mpiw_packet& h, uint32_t payload, uint32_t n) {
   while (arrivals_tail_ - arrivals_head_ == kMatchJobs) settle(true);
-  Request* u = reserve_unexpected(h, node_of(p));
+  Request* u = reserve_unexpected(h, node_of(p), false);  // (a held message needs its match known)
   if (!u) return false;
   const uint32_t buffer = n ? hold_buffer() : 0;
-  accept(p, h);
+  accept(p, h, false);
   Arrival& a = arrivals_[arrivals_tail_++ % kMatchJobs];
   a.h = h;
   a.src = node_of(p);
@@ -83,11 +86,16 @@ bool Engine::match_behind(Peer& p, const mpiw_packet& h, uint32_t payload, uint3
 }
 
 // An unexpected message's header (and its eager data's room), its envelope set; null if none is left.
-Request* Engine::reserve_unexpected(const mpiw_packet& h, uint32_t src) {
-  const bool rendezvous = h.type == MPIW_PKT_RTS;
+// With may_hold, an eager message without room for its data gets a header alone, as a rendezvous
+// message: its sender keeps the data until a receive takes it (HOLD, then CTS).
+Request* Engine::reserve_unexpected(const mpiw_packet& h, uint32_t src, bool may_hold) {
+  bool rendezvous = h.type == MPIW_PKT_RTS;
   uint32_t data = 0;
   uint16_t chunks = 0;
-  if (!rendezvous && h.length && !(data = eager_.alloc(h.length, chunks))) return nullptr;
+  if (!rendezvous && h.length && !(data = eager_.alloc(h.length, chunks))) {
+    if (!may_hold) return nullptr;
+    rendezvous = true;
+  }
   Request* u = new_request(free_unexpected_);
   if (!u) {
     if (data) eager_.free(data, chunks);
@@ -110,7 +118,7 @@ Request* Engine::reserve_unexpected(const mpiw_packet& h, uint32_t src) {
   return u;
 }
 
-void Engine::accept(Peer& p, const mpiw_packet& h) {
+void Engine::accept(Peer& p, const mpiw_packet& h, bool held) {
   if (p.blocked) {
     p.blocked = false;
     for (Peer** q = &blocked_; *q; q = &(*q)->blocked_next)
@@ -120,6 +128,21 @@ void Engine::accept(Peer& p, const mpiw_packet& h) {
       }
   }
   ++p.expected;
+  if (held) {  // the first packet to carry the new ack: the sender must not free the data first
+    mpiw_packet c = header(MPIW_PKT_HOLD, p);
+    c.seq = h.seq;
+    c.sender_req = h.sender_req;
+    while (port_.tx_full()) port_.refresh_tx();
+    port_.send(node_of(p), c, 0, 0);
+  }
+  if (p.credited && p.expected == p.credit_end) {  // it stopped after its credit: blocked until resumed
+    p.credited = false;
+    p.blocked = true;
+    p.resumed = false;
+    p.blocked_next = blocked_;
+    blocked_ = &p;
+    resume_blocked();
+  }
   if (h.flags & MPIW_PKTF_ACK_REQ) p.ack_wanted = true;
 }
 
@@ -256,10 +279,30 @@ void Engine::refuse(Peer& p, uint32_t seq) {
 }
 
 void Engine::room_freed() {
+  if (blocked_) resume_blocked();
+}
+
+// Refused senders may resend: each gets a share of the free header slots as its credit (at least
+// one message, which a posted receive may take without a slot), or no limit while room is ample.
+// Without credits every RESUME would bring back every message a sender has queued.
+void Engine::resume_blocked() {
+  const uint32_t free = kUnexpected - unexpected_used_;
+  if (!free && !posted_length()) return;  // nothing a resent message could go to
+  uint32_t waiting = 0;
+  for (Peer* p = blocked_; p; p = p->blocked_next) waiting += !p->resumed;
+  if (!waiting) return;
+  const bool ample = free >= kUnexpected / 2 && eager_.used_chunks() < kEagerChunks / 2;
+  const uint32_t credit = ample ? 0 : (free / waiting ? free / waiting : 1);
   for (Peer* p = blocked_; p; p = p->blocked_next)
     if (!p->resumed) {
       p->resumed = true;
-      control(node_of(*p), MPIW_PKT_RESUME, p->expected);
+      p->credited = credit != 0;
+      p->credit_end = p->expected + credit;
+      mpiw_packet h = header(MPIW_PKT_RESUME, *p);
+      h.seq = p->expected;
+      h.length = credit;
+      while (port_.tx_full()) port_.refresh_tx();
+      port_.send(node_of(*p), h, 0, 0);
     }
 }
 

@@ -56,6 +56,10 @@ void Engine::advance(Peer& p) {
   while (p.to_stage && stage(p.to_stage)) p.to_stage = p.to_stage->peer_next;
   while (!p.stalled && p.to_send) {
     Request* r = p.to_send;
+    if (p.limited && r->seq == p.limit_seq) {  // its credit is spent: wait for the next RESUME
+      p.stalled = true;
+      break;
+    }
     if (!(r->flags & kRendezvous) && r->state != State::Staged) break;  // its data is still on its way
     if (!transmit(r)) {
       want_work(p);
@@ -145,7 +149,8 @@ void Engine::on_cts(const mpiw_packet& h) {
 bool Engine::stream(Request* s) {
   bool any = false;
   const uint32_t payload = port_.max_payload();
-  while (s->arrived < s->length && !h2n_.full()) {
+  const bool held = s->data != 0;  // a held eager message: its data is in the eager buffer, not the host's
+  while (s->arrived < s->length && (held || !h2n_.full())) {
     Staging* slot = nullptr;
     for (Staging& st : staging_)
       if (st.state == Staging::Free) {
@@ -160,9 +165,14 @@ bool Engine::stream(Request* s) {
     slot->offset = s->arrived;
     slot->length = n;
     slot->last = s->arrived + n == s->length;
-    ++s->dma_pending;
-    h2n_.post(s->host_addr + s->arrived, uint32_t(uintptr_t(slot->bytes)), n,
-              {DmaOp::StageFragment, s, uint32_t(slot - staging_), n});
+    if (held) {
+      slot->payload = s->data + s->arrived;
+      slot->state = Staging::Ready;
+    } else {
+      slot->payload = uint32_t(uintptr_t(slot->bytes));
+      ++s->dma_pending;
+      h2n_.post(s->host_addr + s->arrived, slot->payload, n, {DmaOp::StageFragment, s, uint32_t(slot - staging_), n});
+    }
     s->arrived += n;
     any = true;
   }
@@ -184,8 +194,10 @@ bool Engine::send_staging() {
       any = true;
       if (st.last) {  // the last fragment left: the host's buffer is free
         Request* s = st.owner;
-        s->flags |= kHostDone;
-        complete(s, MPIW_CQ_SEND);
+        if (!(s->flags & kHostDone)) {  // (a held eager message completed on the host long ago)
+          s->flags |= kHostDone;
+          complete(s, MPIW_CQ_SEND);
+        }
         send_progress(s);
       }
     } else if (st.state == Staging::Ready) {
@@ -200,7 +212,7 @@ bool Engine::send_staging() {
       h.offset = st.offset;
       h.sender_req = index_of(s);
       h.receiver_req = s->remote;
-      st.ticket = port_.send(uint32_t(s->peer), h, uint32_t(uintptr_t(st.bytes)), st.length);
+      st.ticket = port_.send(uint32_t(s->peer), h, st.payload, st.length);
       st.state = Staging::Sending;
       any = true;
     }
@@ -210,9 +222,14 @@ bool Engine::send_staging() {
 
 void Engine::send_progress(Request* r) {
   if (!(r->flags & kHostDone) || !(r->flags & kAcked) || r->dma_pending) return;
-  if (r->state == State::Streaming) return;
+  if (r->state == State::Streaming || r->state == State::RtsSent) return;
   for (const Staging& st : staging_)
     if (st.state != Staging::Free && st.owner == r) return;
+  if (r->data) {  // a held eager message, all sent
+    eager_.free(r->data, r->data_chunks);
+    r->data = 0;
+    room_freed();
+  }
   release(r);
 }
 
@@ -225,7 +242,7 @@ void Engine::on_ack(Peer& p, uint32_t ack) {
     p.unacked = r->peer_next;
     if (!p.unacked) p.unacked_tail = nullptr;
     r->flags |= kAcked;
-    if (r->data) {
+    if (r->data && !(r->flags & kRendezvous)) {  // (a held message keeps its data for the CTS)
       eager_.free(r->data, r->data_chunks);
       r->data = 0;
       freed = true;
@@ -237,9 +254,21 @@ void Engine::on_ack(Peer& p, uint32_t ack) {
 
 void Engine::on_nack(Peer& p, uint32_t) { p.stalled = true; }
 
+void Engine::on_hold(const mpiw_packet& h) {
+  Request* s = request_at(h.sender_req);
+  if (!s || s->kind != Kind::Send || s->seq != h.seq || !s->data) return;
+  s->flags |= kRendezvous;  // from here on a rendezvous send whose data is in the eager buffer
+  s->state = State::RtsSent;
+}
+
 // Resend from message `seq` on: every message from there was dropped by the receiver.
-void Engine::on_resume(Peer& p, uint32_t seq) {
-  if (!p.stalled) return;
+void Engine::on_resume(Peer& p, uint32_t seq, uint32_t credit) {
+  p.limited = credit != 0;
+  p.limit_seq = seq + credit;
+  if (!p.stalled) {  // its credit ran out with nothing queued: seq is our next message anyway
+    want_work(p);
+    return;
+  }
   p.stalled = false;
   Request* r = p.unacked;
   while (r && int32_t(r->seq - seq) < 0) r = r->peer_next;

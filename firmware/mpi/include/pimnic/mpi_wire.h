@@ -101,7 +101,10 @@ enum mpiw_packet_type {
   MPIW_PKT_DATA = 4,
   MPIW_PKT_ACK = 5,
   MPIW_PKT_NACK = 6,   /* seq = the first message refused */
-  MPIW_PKT_RESUME = 7, /* seq = the message to resend from */
+  MPIW_PKT_RESUME = 7, /* seq = the message to resend from; length = how many messages to send
+                          before stopping to wait for the next RESUME (0: no limit) */
+  MPIW_PKT_HOLD = 8,   /* seq, sender_req: an eager message accepted without its data (no room for
+                          it): the sender keeps the data and sends it as DATA on the receiver's CTS */
 };
 #define MPIW_PKTF_SYNC 0x1u    /* RTS of a synchronous send */
 #define MPIW_PKTF_ACK_REQ 0x2u /* the sender would like an ACK soon (its eager buffer is filling) */
