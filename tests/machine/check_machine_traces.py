@@ -133,11 +133,12 @@ except check_kanata.KanataError as e:
     check(False, f"kanata: {e}")
 
 # ---- markers: the NIC firmware's, in the commit and binary traces and the timeline --------------------
-# The hosts take about 1.4 ms to set up their buffers; the first messages come after that. Only the
-# NIC cores are traced, from 1.38 ms on (cycles= of their 500 MHz clock).
+# The hosts take about 0.65 ms to set up their buffers; the first messages come after that. Only the
+# NIC cores are traced, from 0.6 ms on (cycles= of their 500 MHz clock) to 0.75 ms, when no send is
+# under way (about 30 messages each way).
 marked = os.path.join(work, "marked")
-run(marked, "commit,core=nic,cycles=690000-:nic-%c.trace", "binary,core=nic,cycles=690000-:nic-%c.bin",
-    "perfetto:timeline.json", machine=MACHINE[:-1] + ["1500us"])
+run(marked, "commit,core=nic,cycles=300000-:nic-%c.trace", "binary,core=nic,cycles=300000-:nic-%c.bin",
+    "perfetto:timeline.json", machine=MACHINE[:-1] + ["750us"])
 commit_marks, dumped_marks = [], []
 for node in (0, 1):
     lines = open(os.path.join(marked, f"nic-n{node}.nic.trace")).read().splitlines()[1:]
