@@ -88,7 +88,7 @@ void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
     nlohmann::json config = linux_config(r);
     config["params"] = params_json(params);
     output.finish(stats, config);
-    if (!res.message.empty()) std::fprintf(stderr, "pimnic: %s\n", res.message.c_str());
+    if (!res.message.empty()) note(res.message);
     exit_status() = res.status;
   } catch (const LoadError& e) {
     fail(e.what());

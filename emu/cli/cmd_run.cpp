@@ -63,6 +63,8 @@ void run_command(const RunOptions& o) {
       return;
     }
     if (o.image.empty()) return fail("run needs an ELF image (see --help)");
+    check_writable(o.stats_file);
+    check_writable(o.stats_json);
     ElfImage img = read_elf(o.image);
     // The image says which profile it was built for; --core and --set override it.
     if (!img.profile.empty()) params.set("core.profile", img.profile);
@@ -93,11 +95,11 @@ void run_command(const RunOptions& o) {
     switch (r.kind) {
       case RunResult::Kind::Exited: exit_status() = r.exit_code; break;
       case RunResult::Kind::InsnLimit:
-        std::fprintf(stderr, "pimnic: %s\n", r.message.c_str());
+        note(r.message);
         exit_status() = 3;
         break;
       case RunResult::Kind::Fault:
-        std::fprintf(stderr, "pimnic: %s\n", r.message.c_str());
+        note(r.message);
         exit_status() = r.exit_code;
         break;
     }

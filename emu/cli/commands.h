@@ -14,7 +14,9 @@ void add_experiment_command(CLI::App& app);
 void add_mpirun_command(CLI::App& app);
 
 int& exit_status();
-// Print "pimnic: message" on stderr and set exit status 2 (bad input).
+// Print "pimnic: message" on stderr as one line (control bytes escaped).
+void note(const std::string& message);
+// note() it and set exit status 2 (bad input).
 void fail(const std::string& message);
 
 }  // namespace pimnic::cli

@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "util/one_line.h"
 
 namespace pimnic::cli {
 
@@ -9,8 +10,10 @@ int& exit_status() {
   return status;
 }
 
+void note(const std::string& message) { std::fprintf(stderr, "pimnic: %s\n", one_line(message).c_str()); }
+
 void fail(const std::string& message) {
-  std::fprintf(stderr, "pimnic: %s\n", message.c_str());
+  note(message);
   exit_status() = 2;
 }
 

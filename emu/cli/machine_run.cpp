@@ -111,6 +111,8 @@ void run_machine(const MachineRunOptions& o) {
     }
     StatRegistry stats;
     m.register_stats(stats);
+    check_writable(o.stats_file);
+    check_writable(o.stats_json);
     RunOutput output(o.out);
     std::unique_ptr<Timeline> timeline;
     if (!timeline_file.empty()) {
@@ -129,7 +131,7 @@ void run_machine(const MachineRunOptions& o) {
     }
     output.finish(stats, config);
     write_stats_files(o.stats_file, o.stats_json, stats);
-    if (!r.message.empty()) std::fprintf(stderr, "pimnic: %s\n", r.message.c_str());
+    if (!r.message.empty()) note(r.message);
     exit_status() = r.kind == RunResult::Kind::InsnLimit ? 3 : r.exit_code;
   } catch (const LoadError& e) {
     fail(e.what());

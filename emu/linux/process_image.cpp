@@ -61,7 +61,7 @@ void LinuxProcess::load_image() {
     uint32_t file_lo = s.offset >= lead ? s.offset - lead : s.offset;
     uint32_t addr_lo = s.vaddr - (s.offset - file_lo);
     as_->write_bytes(addr_lo, image_.bytes.data() + file_lo, s.offset - file_lo + s.filesz);
-    as_->fill_bytes(s.vaddr + s.filesz, 0, s.memsz - s.filesz);
+    as_->discard_bytes(s.vaddr + s.filesz, s.memsz - s.filesz);  // .bss: zero, costing no host memory
   }
   gm_->init_brk(uint32_t(highest));
 }
@@ -83,6 +83,7 @@ void LinuxProcess::setup_stack() {
 
   StackRequest req;
   req.top = top;
+  req.max_bytes = opts_.stack_size / 4;
   req.argv = opts_.argv;
   req.envp = opts_.envp;
   req.execfn = opts_.program;

@@ -73,12 +73,10 @@ int64_t sys_prlimit64(LinuxProcess& p, const uint32_t* a) {
 }
 
 int64_t sys_sched_getaffinity(LinuxProcess& p, const uint32_t* a) {
-  // One CPU: the first word of the mask has bit 0 set. The kernel returns the bytes it wrote,
-  // a multiple of sizeof(long).
+  // One CPU: the kernel copies min(len, cpumask_size()) bytes and returns that count; with one
+  // CPU the mask is one long, bit 0 set. Bytes past it are left alone, whatever len says.
   if (a[1] < 4 || (a[1] & 3)) return -EINVAL;
-  std::vector<uint8_t> mask(a[1], 0);
-  mask[3] = 1;  // big-endian long 0x00000001
-  return p.write(a[2], mask.data(), a[1]) ? 4 : -EFAULT;
+  return p.write_u32(a[2], 1) ? 4 : -EFAULT;
 }
 
 int64_t sys_getrandom(LinuxProcess& p, const uint32_t* a) {

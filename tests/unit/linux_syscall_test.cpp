@@ -10,39 +10,19 @@
 #include "linux/process.h"
 #include "linux/syscalls.h"
 #include "util/bits.h"
+#include "../linux/tiny_program.h"
 
 using namespace pimnic;
 using namespace pimnic::linux_user;
 
 namespace {
 
-constexpr uint32_t kBase = 0x10000000, kEntry = 0x10000100;
+constexpr uint32_t kEntry = testing::kTinyEntry;
 
 // A static ET_EXEC with one RWX PT_LOAD segment holding `code` at kEntry and 64 KiB of .bss.
 std::string make_program(const std::vector<uint32_t>& code) {
-  std::vector<uint8_t> f(0x100 + 4 * code.size(), 0);
-  const uint8_t ident[] = {0x7f, 'E', 'L', 'F', 1, 2, 1};
-  std::copy(ident, ident + 7, f.begin());
-  store_be<uint16_t>(&f[16], 2);   // ET_EXEC
-  store_be<uint16_t>(&f[18], 20);  // EM_PPC
-  store_be<uint32_t>(&f[20], 1);
-  store_be<uint32_t>(&f[24], kEntry);
-  store_be<uint32_t>(&f[28], 52);  // e_phoff
-  store_be<uint16_t>(&f[40], 52);
-  store_be<uint16_t>(&f[42], 32);
-  store_be<uint16_t>(&f[44], 1);
-  store_be<uint32_t>(&f[52], 1);   // PT_LOAD
-  store_be<uint32_t>(&f[56], 0);
-  store_be<uint32_t>(&f[60], kBase);
-  store_be<uint32_t>(&f[64], kBase);
-  store_be<uint32_t>(&f[68], uint32_t(f.size()));
-  store_be<uint32_t>(&f[72], uint32_t(f.size()) + 0x10000);
-  store_be<uint32_t>(&f[76], 7);
-  store_be<uint32_t>(&f[80], 0x10000);
-  for (size_t i = 0; i < code.size(); ++i) store_be<uint32_t>(&f[0x100 + 4 * i], code[i]);
-  std::string path = std::string(PIMNIC_BINARY_DIR) + "/linux_syscall_test_" + std::to_string(getpid()) + ".elf";
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(f.data()), long(f.size()));
-  return path;
+  return testing::write_tiny_program(
+      std::string(PIMNIC_BINARY_DIR) + "/linux_syscall_test_" + std::to_string(getpid()) + ".elf", code);
 }
 
 LinuxOptions options_for(const std::string& path) {
@@ -153,6 +133,22 @@ TEST_CASE("syscalls: structures written to guest memory") {
   // Host files are off by default.
   p.write(buf + 512, "/etc/hostname", 14);
   CHECK(call(p, 5, {buf + 512, 0, 0}) == 13);  // EACCES
+}
+
+TEST_CASE("syscalls: a guest's size argument never becomes a host allocation of that size") {
+  Fixture f;
+  LinuxProcess& p = f.p;
+  const uint32_t buf = 0x10004000;  // in .bss
+  // sched_getaffinity(0, 0xfffffffc, buf) allocated and zeroed 4 GB, then failed with EFAULT;
+  // the kernel writes one long for one CPU and returns 4.
+  p.write_u32(buf + 4, 0xAAAAAAAA);
+  CHECK(call(p, 223, {0, 0xfffffffc, buf}) == 4);
+  CHECK(!so(p));
+  uint32_t w = 0;
+  p.read_u32(buf, w);
+  CHECK(w == 1);
+  p.read_u32(buf + 4, w);
+  CHECK(w == 0xAAAAAAAA);
 }
 
 TEST_CASE("syscalls: writev gathers into one write on the host descriptor") {
