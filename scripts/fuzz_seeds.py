@@ -123,6 +123,13 @@ def seeds_syscalls(a):
                 syscall(91, [0x30000000, 4096]), syscall(192, [0x30000000, 4096, 3, 0x32, 0xFFFFFFFF, 0]),
                 syscall(3, [3, 0, 4], 2), syscall(4, [3, 64, 4], 2), syscall(3, [3, 0, 2], 2),
                 syscall(4, [3, 64, 3], 2), syscall(197, [3, 0], 2), syscall(6, [3])],
+        # Device windows replaced: anonymous memory mapped over one, part of one unmapped, one moved.
+        "uio_replace": [syscall(5, [32, 2, 0], 1), syscall(192, [0x30000000, 8192, 3, 0x11, 3, 0]),
+                        syscall(192, [0x30000000, 4096, 3, 0x32, 0xFFFFFFFF, 0]),
+                        syscall(192, [0x31000000, 8192, 3, 0x11, 3, 0]), syscall(91, [0x31001000, 4096]),
+                        syscall(192, [0x31000000, 8192, 3, 0x32, 0xFFFFFFFF, 0]),
+                        syscall(192, [0x32000000, 4096, 3, 0x11, 3, 0]), syscall(163, [0x32000000, 4096, 8192, 1]),
+                        syscall(192, [0x30000000, 4096, 3, 0x11, 3, 0])],
         "process": [syscall(122, [0], 1), syscall(20), syscall(223, [0, 0xfffffffc, 0], 4),
                     syscall(173, [6, 0, 0, 8], 2), syscall(174, [0, 0, 8], 6), syscall(37, [0, 6]),
                     syscall(234, [3])],

@@ -17,4 +17,14 @@ void fail(const std::string& message) {
   exit_status() = 2;
 }
 
+const CLI::Validator& not_negative() {
+  static const CLI::Validator check(
+      [](std::string& value) {
+        const size_t first = value.find_first_not_of(" \t");
+        return first != std::string::npos && value[first] == '-' ? "must not be negative, got " + value : std::string();
+      },
+      "", "not negative");
+  return check;
+}
+
 }  // namespace pimnic::cli

@@ -90,6 +90,7 @@ void GuestMemory::map(uint32_t addr, uint32_t len, unsigned prot) {
   if (hi <= lo) return;
   // What was backed before holds old bytes: zero it (fresh backing reads as zero already).
   release(lo, hi);
+  drop_devices(lo, hi);
   // Backing may spill over free neighbours (mmap grows downward, brk upward) by a margin that
   // grows with the memory in use, so that the number of RAM regions stays logarithmic.
   uint64_t margin = std::max<uint64_t>(kBackChunk, backed_bytes_ / 8) & ~uint64_t(kPageSize - 1);
@@ -103,8 +104,37 @@ void GuestMemory::map_guard(uint32_t addr, uint32_t len) {
   mapped_.assign(page_down(addr), page_up(uint64_t(addr) + len), kMapped | kGuard);
 }
 
+bool GuestMemory::map_device(uint32_t addr, uint32_t len, MmioDevice* dev) {
+  const uint32_t lo = page_down(addr);
+  const uint64_t hi = std::min<uint64_t>(page_up(uint64_t(addr) + len), kReservedVa);
+  if (hi <= lo || backed_.highest_overlapping(lo, hi)) return false;
+  unmap(lo, uint32_t(hi - lo));
+  mapped_.assign(lo, hi, kMapped | kGuard);
+  as_.add_device(lo, uint32_t(hi - lo), dev);
+  devices_[lo] = hi;
+  return true;
+}
+
+bool GuestMemory::has_device(uint32_t addr, uint32_t len) const {
+  const uint64_t lo = page_down(addr), hi = page_up(uint64_t(addr) + len);
+  auto it = devices_.upper_bound(uint32_t(lo));
+  if (it != devices_.begin() && std::prev(it)->second > lo) return true;
+  return it != devices_.end() && it->first < hi;
+}
+
+void GuestMemory::drop_devices(uint64_t lo, uint64_t hi) {
+  auto it = devices_.upper_bound(uint32_t(lo));
+  if (it != devices_.begin() && std::prev(it)->second > lo) --it;
+  while (it != devices_.end() && it->first < hi) {
+    as_.remove_devices(it->first, uint32_t(it->second - it->first));
+    mapped_.assign(it->first, it->second, 0);
+    it = devices_.erase(it);
+  }
+}
+
 void GuestMemory::unmap(uint32_t addr, uint32_t len) {
   uint64_t lo = page_down(addr), hi = std::min<uint64_t>(page_up(uint64_t(addr) + len), 1ull << 32);
+  drop_devices(lo, hi);
   mapped_.assign(lo, hi, 0);
   release(lo, hi);
 }

@@ -11,6 +11,8 @@
 // that addresses match qemu-ppc-static and per-instruction traces can be diffed.
 #pragma once
 #include <cstdint>
+#include <map>
+
 #include "linux/page_ranges.h"
 #include "mem/address_space.h"
 
@@ -41,7 +43,12 @@ class GuestMemory {
   // A guard page: mapped (so placement skips it, like qemu's PROT_NONE page) but never backed, so
   // touching it faults.
   void map_guard(uint32_t addr, uint32_t len);
+  // A device window (mmap of /dev/uio0): [addr, addr+len) answered by dev, never backed by RAM.
+  // False (nothing changed) if some page of it has had RAM behind it: regions are never removed.
+  bool map_device(uint32_t addr, uint32_t len, MmioDevice* dev);
+  // Unmapping (or mapping over) any page of a device window removes the whole window.
   void unmap(uint32_t addr, uint32_t len);
+  bool has_device(uint32_t addr, uint32_t len) const;
   bool protect(uint32_t addr, uint32_t len, unsigned prot);  // false if some page is unmapped
   bool is_free(uint32_t addr, uint32_t len) const;
   bool is_mapped(uint32_t addr, uint32_t len) const;
@@ -70,10 +77,13 @@ class GuestMemory {
   // [lo, hi) as far as it is free of backed and mapped pages: the lowest / highest reach.
   uint64_t free_down_to(uint64_t lo) const;
   uint64_t free_up_to(uint64_t hi) const;
+  // Remove every device window that overlaps [lo, hi), wholly (a region cannot be split).
+  void drop_devices(uint64_t lo, uint64_t hi);
 
   AddressSpace& as_;
   PageRanges mapped_;  // mapped pages: kMapped | protection | kGuard
   PageRanges backed_;  // pages with RAM behind them (kBacked)
+  std::map<uint32_t, uint64_t> devices_;  // device windows: start -> end
   uint32_t mmap_next_ = kTaskUnmappedBase;
   uint32_t brk_start_ = 0, brk_ = 0, brk_page_ = 0;  // brk_page_: end of the pages mapped for brk
   unsigned regions_added_ = 0;

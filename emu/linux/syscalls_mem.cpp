@@ -55,15 +55,8 @@ int64_t do_mmap(LinuxProcess& p, uint32_t addr, uint32_t len, uint32_t prot, uin
     where = m.find_free(addr || !device.device ? addr : kDeviceMapHint, uint32_t(size));
     if (where == kNoAddr) return -ENOMEM;
   }
-  if (device.device) {  // never backed by RAM: the device answers every access
-    for (uint64_t a = where; a < where + size; a += kPageSize)
-      if (const Region* r = p.space().find(uint32_t(a)); r && r->host) return -ENOMEM;
-    m.unmap(where, uint32_t(size));
-    m.map_guard(where, uint32_t(size));
-    p.space().remove_devices(where, uint32_t(size));
-    p.space().add_device(where, uint32_t(size), device.device);
-    return where;
-  }
+  if (device.device)  // never backed by RAM: the device answers every access
+    return m.map_device(where, uint32_t(size), device.device) ? int64_t(where) : -ENOMEM;
   m.map(where, uint32_t(size), prot);
   if (!anon) {
     // The file's bytes a piece at a time: len is the guest's word, the file may be far shorter.
@@ -91,7 +84,6 @@ int64_t sys_mmap2(LinuxProcess& p, const uint32_t* a) {
 int64_t sys_munmap(LinuxProcess& p, const uint32_t* a) {
   if ((a[0] & (kPageSize - 1)) || a[1] == 0 || uint64_t(a[0]) + a[1] > (1ull << 32)) return -EINVAL;
   p.memory().unmap(a[0], a[1]);
-  p.space().remove_devices(a[0], a[1]);
   return 0;
 }
 
@@ -108,6 +100,7 @@ int64_t sys_mremap(LinuxProcess& p, const uint32_t* a) {
   if ((old_addr & (kPageSize - 1)) || new_size == 0 || new_size > kReservedVa) return -EINVAL;
   if ((flags & G_MREMAP_FIXED) && !(flags & G_MREMAP_MAYMOVE)) return -EINVAL;
   if (old_size == 0 || !m.is_mapped(old_addr, uint32_t(old_size))) return -EFAULT;
+  if (m.has_device(old_addr, uint32_t(old_size))) return -EFAULT;  // a device window stays where it is
   unsigned prot = m.prot_of(old_addr);
   auto move_to = [&](uint32_t dst) -> int64_t {
     // Page by page, skipping pages that read as zero (the new mapping is zero already), so that
@@ -116,7 +109,7 @@ int64_t sys_mremap(LinuxProcess& p, const uint32_t* a) {
     const uint64_t keep = std::min(old_size, new_size);
     uint8_t page[kPageSize];
     for (uint64_t off = 0; off < keep; off += kPageSize) {
-      p.read(uint32_t(old_addr + off), page, kPageSize);
+      if (!p.read(uint32_t(old_addr + off), page, kPageSize)) continue;  // a guard page: nothing to move
       if (std::any_of(page, page + kPageSize, [](uint8_t b) { return b != 0; }))
         p.write(uint32_t(dst + off), page, kPageSize);
     }

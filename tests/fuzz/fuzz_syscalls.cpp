@@ -5,7 +5,7 @@
 // argument's low 12 bits are then the offset), the number, and the six arguments. Whatever the
 // guest asks, the layer must answer (a result or an errno) without crashing, hanging or
 // allocating what the guest's sizes say. The process has a /dev/uio0 as under `pimnic mpirun`
-// (two regions: a page of device memory and a register block); a call that sleeps in it is woken
+// (two regions: two pages of device memory and a register block); a call that sleeps in it is woken
 // by an external interrupt before the next call, as the NIC would.
 #include <fcntl.h>
 #include <unistd.h>
@@ -74,7 +74,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   o.strace = std::getenv("PIMNIC_FUZZ_STRACE") != nullptr;  // to see what a seed does
   LinuxProcess p(o);
   static ScratchDevice memory, registers;
-  p.add_device_file("/dev/uio0", std::make_shared<UioDevice>(std::vector<UioDevice::Region>{{&memory, 4096}, {&registers, 256}}));
+  p.add_device_file("/dev/uio0", std::make_shared<UioDevice>(std::vector<UioDevice::Region>{{&memory, 8192}, {&registers, 256}}));
   Hart& h = p.hart();
   // The scratch block: its length (in 16-byte units) first.
   size_t scratch = std::min<size_t>({size_t(data[0]) * 16, size - 1, kScratchBytes});

@@ -3,7 +3,7 @@
 makes its input (programs, ELF files, machine files, traces), runs the real command line under a
 memory and time watchdog, and checks for a one-line error (exit 2) or a bounded, correct run.
 usage: check_hardening.py CASE --pimnic P --workdir D [--firmware DIR] [--hello PPC_HELLO]
-                          [--requests PPC_PROGRAM]"""
+                          [--requests PPC_PROGRAM] [--args-env PPC_PROGRAM] [--qemu QEMU]"""
 import argparse
 import json
 import os
@@ -34,29 +34,30 @@ class Result:
                 f"\nstderr: {self.err[:600]!r}")
 
 
-def run(cmd, limit_mb=400, timeout=60, stdin=None):
+def run(cmd, limit_mb=400, timeout=60, stdin=None, env=None):
     """Run cmd (a list of str or bytes), killing it past limit_mb of resident memory or timeout."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.monotonic()
-        p = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=stdin or subprocess.DEVNULL)
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=stdin or subprocess.DEVNULL, env=env)
         limit_mb = mb(limit_mb)
         killed = False
-        while p.poll() is None:
+        # wait4 rather than poll(): the child's peak resident set comes with its exit status.
+        while True:
+            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
             try:
                 with open(f"/proc/{p.pid}/status") as f:
                     rss = next((int(l.split()[1]) for l in f if l.startswith("VmRSS:")), 0)
             except (OSError, StopIteration):
                 rss = 0
-            if rss > limit_mb * 1024 or time.monotonic() - start > timeout:
+            if not killed and (rss > limit_mb * 1024 or time.monotonic() - start > timeout):
                 p.kill()
                 killed = True
             time.sleep(0.02)
         seconds = time.monotonic() - start
-        peak = 0.0
-        try:
-            peak = os.wait4(p.pid, 0)[2].ru_maxrss / 1024
-        except ChildProcessError:
-            pass
+        p.returncode = os.waitstatus_to_exitcode(status)
+        peak = usage.ru_maxrss / 1024
         out.seek(0)
         err.seek(0)
         return Result(p.returncode, out.read().decode(errors="replace"), err.read().decode(errors="replace"),
@@ -298,6 +299,39 @@ def case_binary_long_text(a):
             check(d.code == 0 and d.out == f.read(), f"{mode}: trace-dump gives the commit trace byte for byte", d)
 
 
+def case_mpirun_input(a):
+    """pimnic mpirun's command line (after issue 22, the same rules): -x entries, settings that
+    belong to -n and --nic, negative counts, unbounded files, control bytes and bytes that are not
+    UTF-8, a long argument list. Ranks run a plain static program (mpirun -n 1)."""
+    prog = a.args_env
+    def mpirun(*args, env=None, **kw):
+        return run([a.pimnic, "mpirun"] + list(args), env=env, **kw)
+    r = mpirun("-n", "1", "-x", "PIMNIC_FROM_HERE", "-x", "B=c", prog, env=dict(os.environ, PIMNIC_FROM_HERE="yes"))
+    check(r.code == 0 and 'env[3]="PIMNIC_FROM_HERE=yes"' in r.out and 'env[4]="B=c"' in r.out,
+          "-x NAME takes NAME's value here, -x NAME=VALUE as given", r)
+    env = {k: v for k, v in os.environ.items() if k != "PIMNIC_NOT_SET"}
+    for args, pattern, what in (
+            (["-x", "PIMNIC_NOT_SET"], "-x PIMNIC_NOT_SET: not set in this environment", "-x NAME not set"),
+            (["-x", "=v"], "-x =v: expected NAME=VALUE or NAME", "-x with an empty name"),
+            (["-x", "=\nv"], "\\x0a", "-x with a newline"),
+            (["--set", "machine.nodes=5"], "machine.nodes is the number of ranks: give -n", "--set machine.nodes"),
+            (["--set", "machine.nic=pim"], "give --nic, not --set", "--set machine.nic"),
+            (["--set", "net.link_latency_ns=1\n"], "\\x0a", "a --set value with a newline"),
+            (["--nic", "q\nx"], "unknown NIC kind 'q\\x0ax'", "--nic with a newline"),
+            (["--max-insts", "-5"], "must not be negative", "--max-insts -5 (was: no limit)"),
+            (["--machine", "/dev/zero"], "the machine file is larger than 1 MiB", "--machine /dev/zero")):
+        one_line_error(mpirun("-n", "1", *args, prog, env=env, limit_mb=200), pattern, f"mpirun {what}", 200)
+    one_line_error(mpirun("-n", "1", "/dev/zero", limit_mb=700), "larger than 256 MiB", "mpirun /dev/zero", 700)
+    for cmd in ("run", "linux"):
+        one_line_error(run([a.pimnic, cmd, "--max-insts", "-1", a.hello]), "must not be negative", f"{cmd} --max-insts -1")
+    out = os.path.join(a.workdir, "out_mpirun")
+    r = run([a.pimnic.encode(), b"mpirun", b"-n", b"1", b"--out", out.encode(), b"-x", b"A=\xff", prog.encode(),
+             b"x\xfey"])
+    check(r.code == 0 and 'argv[1]="x' in r.out, "mpirun with bytes that are not UTF-8 in -x and argv: runs", r)
+    r = mpirun("-n", "1", prog, *(["x"] * 25000), limit_mb=400, timeout=120)
+    check(r.code == 0 and "argc=25001" in r.out, "mpirun with 25,000 program arguments: runs", r)
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 
 
@@ -309,6 +343,7 @@ def main():
     ap.add_argument("--firmware")
     ap.add_argument("--hello")
     ap.add_argument("--requests")
+    ap.add_argument("--args-env")
     ap.add_argument("--qemu")
     a = ap.parse_args()
     a.workdir = os.path.join(a.workdir, a.case)

@@ -9,6 +9,8 @@
 
 #include "linux/process.h"
 #include "linux/syscalls.h"
+#include "linux/uio_device.h"
+#include "mem/mmio_device.h"
 #include "util/bits.h"
 #include "../linux/tiny_program.h"
 
@@ -170,6 +172,53 @@ TEST_CASE("syscalls: writev gathers into one write on the host descriptor") {
   CHECK(call(p, 6, {4}) == 0);
   CHECK(call(p, 6, {uint32_t(guest_fd)}) == 0);
   close(fds[0]);
+}
+
+TEST_CASE("syscalls: a /dev/uio0 window mapped over, unmapped in part or remapped leaves no device behind") {
+  // Mapping anonymous memory over a device window (MAP_FIXED), or after unmapping part of one,
+  // added RAM over the device region: AddressSpace threw and pimnic aborted; mremap moved a
+  // window's guard pages as uninitialised host bytes.
+  struct Registers final : MmioDevice {
+    std::string name() const override { return "registers"; }
+    bool read(uint32_t offset, unsigned, uint64_t& v, Hart*) override { return v = 0x1000 + offset, true; }
+    bool write(uint32_t, unsigned, uint64_t, Hart*) override { return true; }
+  } regs;
+  Fixture f;
+  LinuxProcess& p = f.p;
+  p.add_device_file("/dev/uio0", std::make_shared<UioDevice>(std::vector<UioDevice::Region>{{&regs, 0x2000}}));
+  const uint32_t path = 0x10004000, at = 0x30000000;
+  p.write(path, "/dev/uio0", 10);
+  const uint32_t fd = call(p, 5, {path, 2, 0});  // open O_RDWR
+  REQUIRE(!so(p));
+  constexpr uint32_t kShared = 1, kFixed = 0x10, kPrivateAnon = 0x22;
+  auto device_word = [&](uint32_t addr) {
+    const Region* r = p.space().find(addr);
+    return r && r->device == &regs;
+  };
+  CHECK(call(p, 192, {at, 0x2000, 3, kShared | kFixed, fd, 0}) == at);  // mmap2
+  CHECK(device_word(at + 0x1000));
+  CHECK(call(p, 192, {at, 0x1000, 3, kPrivateAnon | kFixed, 0xffffffff, 0}) == at);  // over its first page
+  CHECK(!so(p));
+  CHECK(!device_word(at + 0x1000));  // the whole window went (a region cannot be split)
+  uint32_t w = 1;
+  CHECK(p.read_u32(at, w));
+  CHECK(w == 0);
+
+  const uint32_t at2 = 0x31000000;
+  CHECK(call(p, 192, {at2, 0x2000, 3, kShared | kFixed, fd, 0}) == at2);
+  CHECK(call(p, 91, {at2 + 0x1000, 0x1000}) == 0);  // munmap its second page
+  CHECK(!device_word(at2));
+  CHECK(call(p, 192, {at2, 0x2000, 3, kPrivateAnon | kFixed, 0xffffffff, 0}) == at2);
+  CHECK(!so(p));
+
+  const uint32_t at3 = 0x32000000;
+  CHECK(call(p, 192, {at3, 0x1000, 3, kShared | kFixed, fd, 0}) == at3);
+  CHECK(call(p, 163, {at3, 0x1000, 0x2000, 1}) == 14);  // mremap MAYMOVE: EFAULT, the window stays
+  CHECK(so(p));
+  CHECK(device_word(at3));
+  // A device window where RAM has been (regions are never removed) is refused.
+  CHECK(call(p, 192, {at, 0x1000, 3, kShared | kFixed, fd, 0}) == 12);  // ENOMEM
+  CHECK(so(p));
 }
 
 TEST_CASE("signals: a blocked SIGABRT waits for the mask; then the default action ends the process") {
