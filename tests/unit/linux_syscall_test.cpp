@@ -221,6 +221,18 @@ TEST_CASE("syscalls: a /dev/uio0 window mapped over, unmapped in part or remappe
   CHECK(so(p));
 }
 
+TEST_CASE("process: ranks given the program already read share it") {
+  const std::string path = make_program({li(0, 234), li(3, 7), kSc});
+  LinuxOptions o = options_for(path);
+  o.image = std::make_shared<const ElfImage>(read_linux_executable(path));
+  std::remove(path.c_str());  // not read again: the processes start from the shared image
+  LinuxProcess a(o), b(o);
+  CHECK(&a.image() == o.image.get());
+  CHECK(&b.image() == o.image.get());
+  CHECK(a.run().status == 7);
+  CHECK(b.run().status == 7);
+}
+
 TEST_CASE("signals: a blocked SIGABRT waits for the mask; then the default action ends the process") {
   Fixture f;
   LinuxProcess& p = f.p;
