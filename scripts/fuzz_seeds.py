@@ -131,6 +131,7 @@ def seeds_syscalls(a):
                         syscall(192, [0x32000000, 4096, 3, 0x11, 3, 0]), syscall(163, [0x32000000, 4096, 8192, 1]),
                         syscall(192, [0x30000000, 4096, 3, 0x11, 3, 0])],
         "process": [syscall(122, [0], 1), syscall(20), syscall(223, [0, 0xfffffffc, 0], 4),
+                    syscall(359, [0, 0x10001767, 0], 1),
                     syscall(173, [6, 0, 0, 8], 2), syscall(174, [0, 0, 8], 6), syscall(37, [0, 6]),
                     syscall(234, [3])],
     }

@@ -7,7 +7,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <vector>
 
 #include "linux/process.h"
 #include "linux/syscalls.h"
@@ -80,10 +79,18 @@ int64_t sys_sched_getaffinity(LinuxProcess& p, const uint32_t* a) {
 }
 
 int64_t sys_getrandom(LinuxProcess& p, const uint32_t* a) {
-  uint32_t n = std::min<uint32_t>(a[1], 1u << 25);
-  std::vector<uint8_t> buf(n);
-  p.random().fill(buf.data(), n);
-  return p.write(a[0], buf.data(), n) ? int64_t(n) : -EFAULT;
+  // At most 32 MiB a call, made and copied a page at a time: a length past the guest's memory
+  // costs one page of work, not 32 MiB (the whole length was made, then the copy failed). As
+  // Linux, a copy that faults part way returns what was copied.
+  const uint32_t n = std::min<uint32_t>(a[1], 1u << 25);
+  uint8_t piece[kPageSize];
+  for (uint32_t done = 0; done < n;) {
+    const uint32_t k = std::min<uint32_t>(kPageSize - ((a[0] + done) & (kPageSize - 1)), n - done);
+    p.random().fill(piece, k);
+    if (!p.write(a[0] + done, piece, k)) return done ? int64_t(done) : -EFAULT;
+    done += k;
+  }
+  return n;
 }
 
 int64_t do_futex(LinuxProcess& p, const uint32_t* a) {

@@ -121,6 +121,15 @@ TEST_CASE("syscalls: structures written to guest memory") {
   CHECK(call(p, 76, {3, buf}) == 0);
   // getrandom is deterministic by default.
   CHECK(call(p, 359, {buf, 8, 0}) == 8);
+  // A length past the memory: what fits up to the first page without RAM, as Linux (the whole
+  // length, up to 32 MiB, was made first; then the copy failed with EFAULT).
+  uint32_t ram_end = buf;
+  while (const Region* r = p.space().find(ram_end)) {
+    if (!r->host) break;
+    ram_end = r->base + r->size;
+  }
+  CHECK(call(p, 359, {ram_end - 100, 0x10000000, 0}) == 100);
+  CHECK(call(p, 359, {ram_end, 0x10000000, 0}) == 14);  // EFAULT
   // getcwd returns the length including the NUL.
   char cwd[4096];
   REQUIRE(getcwd(cwd, sizeof cwd));
