@@ -127,10 +127,10 @@ void add_linux_command(CLI::App& app) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   c->add_flag("--clear-env", o->clear_env, "Start from an empty environment instead of the host's");
   c->add_option("-0,--argv0", o->argv0, "argv[0] for the guest (default: PROG as given)");
-  c->add_option("-s,--stack-size", o->run.stack_size, "Guest stack size in bytes (default 8 MiB, as qemu)")->check(non_negative());
+  c->add_option("-s,--stack-size", o->run.stack_size, "Guest stack size in bytes (default 8 MiB, as qemu)")->check(not_negative());
   c->add_option("--seed", o->run.seed,
                 "Seed of the guest's random bytes (AT_RANDOM, getrandom); same bytes as qemu -seed N (default 0)")
-      ->check(non_negative());
+      ->check(not_negative());
   c->add_flag("--host-random", o->run.host_random, "Take AT_RANDOM and getrandom bytes from the host");
   c->add_option("--host-files", o->host_files,
                 "Let the guest open host files: ro (read-only) or rw (default: no host file access)")
@@ -138,10 +138,10 @@ void add_linux_command(CLI::App& app) {
   c->add_option("--clock", o->clock,
                 "host: the host's clocks (as qemu); sim: deterministic, from the instruction count")
       ->check(CLI::IsMember({"host", "sim"}));
-  c->add_option("--sim-epoch", o->run.sim_epoch, "CLOCK_REALTIME seconds at start with --clock sim")->check(non_negative());
+  c->add_option("--sim-epoch", o->run.sim_epoch, "CLOCK_REALTIME seconds at start with --clock sim")->check(not_negative());
   c->add_option("--platform", o->run.platform, "Add AT_PLATFORM with this string (qemu gives none; Linux: ppc7400)");
-  c->add_option("--hwcap", o->run.hwcap, "AT_HWCAP value (default 0x18000000, qemu's 7400 value)")->check(non_negative());
-  c->add_option("--hwcap2", o->run.hwcap2, "AT_HWCAP2 value (default 0)")->check(non_negative());
+  c->add_option("--hwcap", o->run.hwcap, "AT_HWCAP value (default 0x18000000, qemu's 7400 value)")->check(not_negative());
+  c->add_option("--hwcap2", o->run.hwcap2, "AT_HWCAP2 value (default 0)")->check(not_negative());
   c->add_flag("--strace", o->run.strace, "Log every system call on stderr");
   add_run_output_options(c, o->out);
   add_gdb_options(c, o->gdb);

@@ -134,7 +134,7 @@ void add_run_command(CLI::App& app) {
   add_limit_options(c, o->limits);
   c->add_option("--core", o->core, "Core profile: host, nic or pim (default: from the image)")
       ->check(CLI::IsMember({"host", "nic", "pim"}));
-  c->add_option("--ram-size", o->ram_size, "RAM size in bytes (default: the profile's)")->check(non_negative());
+  c->add_option("--ram-size", o->ram_size, "RAM size in bytes (default: the profile's)")->check(not_negative());
   c->add_option("--model", o->model, "Timing model: functional, inorder or ooo (the parameter core.model)");
   c->add_option("--set", o->sets, "Set a parameter: key=value (repeatable; see --list-params)")
       ->allow_extra_args(false);  // one key=value each, so that `--set k=v -- ARGS` leaves ARGS to the image

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "gdb/multi_node_target.h"
 #include "linux/linux_options.h"
+#include "linux/process.h"
 #include "loader/elf_image.h"
 #include "machine/machine_config.h"
 #include "machine/machine_file.h"
@@ -45,10 +46,12 @@ void apply_all(ParamRegistry& params, const MachineDescription& d, const std::ve
 // PMI_SIZE): rank r on node r's host. Standard input goes to rank 0 only; every rank's clock is the
 // machine's simulated time, and the environment is only what is given (runs are reproducible).
 void start_ranks(MultiNodeMachine& m, const LinuxHostsOptions& o, uint32_t ranks) {
+  const auto image = std::make_shared<const ElfImage>(linux_user::read_linux_executable(o.program));
   for (NodeCore* c : m.cores()) {
     if (c->slot != "host" || c->node >= ranks) continue;
     linux_user::LinuxOptions lo;
     lo.program = o.program;
+    lo.image = image;
     lo.argv = {o.program};
     lo.argv.insert(lo.argv.end(), o.args.begin(), o.args.end());
     const std::string rank = std::to_string(c->node);

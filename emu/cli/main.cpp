@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/version.h"
+#include "util/one_line.h"
 
 namespace {
 // "run, linux, disasm, trace-dump"
@@ -46,7 +47,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "pimnic: %s (see --help)\n", e.what());
+    std::fprintf(stderr, "pimnic: %s (see --help)\n", pimnic::one_line(e.what()).c_str());
     return 2;
   } catch (const std::bad_alloc&) {  // (a line, not an abort, when a size set too large got past the checks)
     std::fprintf(stderr, "pimnic: out of host memory\n");

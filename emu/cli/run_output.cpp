@@ -56,7 +56,7 @@ RunLimits LimitOptions::limits() const {
 }
 
 void add_limit_options(CLI::App* c, LimitOptions& o) {
-  c->add_option("--max-insts", o.max_insts, "Stop (exit code 3) after this many instructions")->check(non_negative());
+  c->add_option("--max-insts", o.max_insts, "Stop (exit code 3) after this many instructions")->check(not_negative());
   c->add_option("--max-sim-time", o.max_sim_time,
                 "Stop (exit code 4) when the simulated time reaches this, e.g. 10ms, 250us (units s, ms, us, ns, ps)");
 }
@@ -165,6 +165,10 @@ void write_file(const std::string& path, const std::function<void(std::ostream&)
   f.flush();
   if (!f) throw std::invalid_argument("cannot write " + path + (errno ? std::string(": ") + std::strerror(errno) : ""));
 }
+
+// JSON text of values that may hold any bytes the user gave (paths, the guest's argv and
+// environment): bytes that are not UTF-8 become U+FFFD instead of an exception.
+std::string json_text(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace); }
 }  // namespace
 
 void RunOutput::begin(nlohmann::json config) {
@@ -172,7 +176,7 @@ void RunOutput::begin(nlohmann::json config) {
   config["command_line"] = command_line();
   if (!opts_.out_dir.empty())
     write_file(opts_.out_dir + "/config.json", [&](std::ostream& f) {
-      f << config.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";  // (paths need not be UTF-8)
+      f << json_text(config) << "\n";
     });
   install_stop_handlers();
 }
@@ -336,19 +340,19 @@ void RunOutput::finish(const StatRegistry& stats) {
     check(stats_text_, opts_.stats_file);
   }
   if (stats_json_.is_open()) {
-    stats_json_ << stats.to_json().dump(2) << "\n";
+    stats_json_ << json_text(stats.to_json()) << "\n";
     check(stats_json_, opts_.stats_json);
   }
   if (opts_.out_dir.empty()) return;
   const std::string& d = opts_.out_dir;
   write_file(d + "/stats.txt", [&](std::ostream& f) { stats.write_text(f); });
-  write_file(d + "/stats.json", [&](std::ostream& f) { f << stats.to_json().dump(2) << "\n"; });
+  write_file(d + "/stats.json", [&](std::ostream& f) { f << json_text(stats.to_json()) << "\n"; });
 }
 
 void end_run(RunOutput& output, const StatRegistry& stats, const std::string& message, int status) {
   output.clear_progress();
   std::fflush(stdout);
-  if (!message.empty()) std::fprintf(stderr, "pimnic: %s\n", message.c_str());
+  if (!message.empty()) note(message);
   exit_status() = status;
   try {
     output.finish(stats);
