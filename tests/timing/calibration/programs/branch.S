@@ -3,7 +3,7 @@
  * a not-taken one plus the skipped addi. Run with the default predictor (both directions
  * learnt) and with core.bpred.kind=nottaken (every taken branch mispredicted). Integer only. */
 #include "calib.h"
-        PROFILE("host")
+        /* (no PROFILE: integer only, it runs on the core --core names) */
 
 .macro BRANCH
         cmpwi   %r21, 0

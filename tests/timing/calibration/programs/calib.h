@@ -5,7 +5,8 @@
  * only in the operations of interest, so the loop and call overhead cancels. */
 #include <pimnic/memmap.h>
 
-/* The profile the image boots on (`pimnic run` reads this section; --core overrides it). */
+/* The profile the image is built for (`pimnic run` reads this section and refuses another --core).
+ * A program that runs on several profiles (integer only: host and NIC) names none. */
 #define PROFILE(name) .pushsection .pimnic.profile, "", @progbits; .asciz name; .popsection
 
 /* A 32-bit constant into a register. */

@@ -3,7 +3,7 @@
  * a set larger than a cache misses in it on every load and no DRAM row stays open), timed with 8
  * and 16 loads per iteration. Integer only: runs on the host and NIC profiles (16 MiB of RAM). */
 #include "calib.h"
-        PROFILE("host")
+        /* (no PROFILE: integer only, it runs on the core --core names) */
 
 .macro CHASE
         lwz     %r5, 0(%r5)

@@ -3,7 +3,7 @@
  * with two unroll factors (the difference is the operations' own cost). Integer only: runs on the
  * host and NIC profiles. */
 #include "calib.h"
-        PROFILE("host")
+        /* (no PROFILE: integer only, it runs on the core --core names) */
 
 .macro ADD_CHAIN
         add     %r5, %r5, %r6

@@ -6,7 +6,7 @@
  * (That the device sees the access that late, not just the pipeline, is a unit test:
  * tests/unit/store_buffer_test.cpp.) Integer only. */
 #include "calib.h"
-        PROFILE("host")
+        /* (no PROFILE: integer only, it runs on the core --core names) */
 
 .macro THREE_STORES
         .irp off, 0,2048,4096

@@ -6,7 +6,7 @@
  * and stores 64 bytes apart cycling through 256 KiB (L1 misses that hit in the host's L2), timed
  * over 4096 and 8192. Integer only: host and NIC profiles, 32 MiB of RAM. */
 #include "calib.h"
-        PROFILE("host")
+        /* (no PROFILE: integer only, it runs on the core --core names) */
 
 .macro LOAD_ROWS
         .irp off, 0,2048,4096,6144,8192,10240,12288,14336
