@@ -41,6 +41,7 @@ class Core {
   const CoreConfig& config() const { return cfg_; }
   const std::string& name() const { return cfg_.name; }
   AddressSpace& mem() { return mem_; }
+  const AddressSpace& mem() const { return mem_; }
   const isa::Decoder& decoder() const { return decoder_; }
   DecodeCache& dcache() { return dcache_; }
   DcrBus& dcr() { return dcr_; }  // device control registers (440-class cores)

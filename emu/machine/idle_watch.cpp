@@ -1,8 +1,11 @@
 #include "machine/idle_watch.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 #include "cpu/core.h"
+#include "mem/address_space.h"
 
 namespace pimnic {
 
@@ -26,6 +29,18 @@ uint64_t IdleWatch::signature(const Core& core) {
     h = mix(h, t.xer);
     for (unsigned r = 0; r < 32; r += 2) h = mix(h, uint64_t(t.gpr[r]) << 32 | t.gpr[r + 1]);
     for (unsigned r = 0; r < 32; ++r) h = mix(h, t.fpr[r]);
+    // The top of its stack: the frames of the functions it is in, where a caller's loop
+    // counter waits while a callee has its register (a loop calling MPI_Test 1000 times).
+    const uint32_t sp = t.gpr[1] & ~7u;
+    if (const Region* r = core.mem().find(sp); r && r->host) {
+      const uint32_t n = uint32_t(std::min<uint64_t>(kStackBytes, uint64_t(r->base) + r->size - sp));
+      const uint8_t* p = r->host + (sp - r->base);
+      for (uint32_t k = 0; k + 8 <= n; k += 8) {
+        uint64_t w;
+        std::memcpy(&w, p + k, 8);
+        h = mix(h, w);
+      }
+    }
   }
   return h;
 }

@@ -6,9 +6,10 @@
 // spinning until a limit. Any event, exit or change of which cores live starts a new stretch.
 //
 // "The same state" is every register the program sees (pc, MSR, CR, LR, CTR, XER, GPRs, FPRs,
-// the thread's state) compared by a hash; a core that reads its time base or a timer, or keeps a
-// count in a register, never repeats. A loop that changes memory without any register showing it
-// would be taken for polling; the SDK's drivers poll device registers and compare.
+// the thread's state) and the top kStackBytes of each thread's stack, compared by a hash; a core
+// that reads its time base or a timer, or keeps a count in a register or its stack frames, never
+// repeats. A loop that changes only other memory (a global counter) would be taken for polling;
+// the SDK's drivers poll device registers and compare.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -42,6 +43,7 @@ class IdleWatch {
   }
 
  private:
+  static constexpr uint32_t kStackBytes = 2048;
   static uint64_t signature(const Core& core);
   struct CoreState {
     uint64_t stretch = 0;  // state_[i] belongs to this stretch (else it starts afresh)
