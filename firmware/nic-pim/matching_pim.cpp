@@ -28,8 +28,11 @@ using namespace pim;
 
 namespace {
 
-constexpr unsigned kEntries = 112;       // both queues: 1,472 items in 92 full entries, plus partial
-                                         // entries, the fill entries and reserve (see compact)
+#ifndef PIMNIC_PIM_QUEUE_ENTRIES
+#define PIMNIC_PIM_QUEUE_ENTRIES 112     // both queues: 1,472 items in 92 full entries, plus partial
+#endif                                   // entries, the fill entries and reserve (see compact)
+constexpr unsigned kEntries = PIMNIC_PIM_QUEUE_ENTRIES;
+constexpr unsigned kLowEntries = 12;     // fewer free: the clean-up thread compacts tightly
 constexpr unsigned kWalkerStack = 320;   // bytes (a walk needs about 200)
 constexpr unsigned kCleanerStack = 512;
 constexpr unsigned kMainCoreShare = 4;   // a PIM pipeline is full with four ready threads
@@ -90,8 +93,10 @@ void walker(void* job) { walk(*static_cast<MatchJob*>(job)); }
 void cleaner(void*) {
   for (;;) {
     (void)pim_readfe(&cleanup_wanted);
-    stats.entries_freed += posted_q.compact() + unexpected_q.compact();
+    const bool tight = pool.free_count() < kLowEntries;
+    stats.entries_freed += posted_q.compact(tight) + unexpected_q.compact(tight);
     ++stats.cleanup_passes;
+    stats.tight_passes += tight;
   }
 }
 
@@ -120,13 +125,26 @@ void matching_init() {
   if (cores > 4) cores = 4;
   main_core = pimnic_core_index();
   pim_feempty(&cleanup_wanted);
-  pool.init(entries, kEntries, &cleanup_wanted);
+  pool.init(entries, kEntries, &cleanup_wanted, kLowEntries);
   posted_q.init(pool);
   unexpected_q.init(pool);
   pim_thread_start_on(cores - 1, &cleaner_thread, cleaner, nullptr, cleaner_stack, sizeof cleaner_stack);
 }
 
 const MatchingStats& matching_stats() { return stats; }
+
+void each_posted(void (*fn)(Request*)) {
+  posted_q.find_if([fn](Request* r) {
+    fn(r);
+    return false;
+  });
+}
+void each_unexpected(void (*fn)(Request*)) {
+  unexpected_q.find_if([fn](Request* r) {
+    fn(r);
+    return false;
+  });
+}
 
 }  // namespace pim
 
