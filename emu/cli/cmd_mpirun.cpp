@@ -45,7 +45,7 @@ std::string binary_dir() {
 
 void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   if (o.list_nics) {
-    for (const NicKind& k : nic_kinds()) std::printf("%-8s %s\n", k.name, k.what);
+    for (const NicKind& k : nic_kinds()) std::printf("%-12s %s\n", k.name, k.what);
     return;
   }
   std::vector<std::string> rest = cmd.remaining();
