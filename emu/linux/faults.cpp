@@ -19,7 +19,7 @@ Status LinuxProcess::fault(Hart& h, const InterruptInfo& info) {
   uint32_t word = 0;
   read_u32(info.srr0, word);
   std::string where = hex32(info.srr0);
-  std::string sym = image_.symbols.describe(info.srr0);
+  std::string sym = image_->symbols.describe(info.srr0);
   if (!sym.empty()) where += " (" + sym + ")";
   int sig = 4;
   std::string msg;

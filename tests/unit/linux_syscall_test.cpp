@@ -9,40 +9,22 @@
 
 #include "linux/process.h"
 #include "linux/syscalls.h"
+#include "linux/uio_device.h"
+#include "mem/mmio_device.h"
 #include "util/bits.h"
+#include "../linux/tiny_program.h"
 
 using namespace pimnic;
 using namespace pimnic::linux_user;
 
 namespace {
 
-constexpr uint32_t kBase = 0x10000000, kEntry = 0x10000100;
+constexpr uint32_t kEntry = testing::kTinyEntry;
 
 // A static ET_EXEC with one RWX PT_LOAD segment holding `code` at kEntry and 64 KiB of .bss.
 std::string make_program(const std::vector<uint32_t>& code) {
-  std::vector<uint8_t> f(0x100 + 4 * code.size(), 0);
-  const uint8_t ident[] = {0x7f, 'E', 'L', 'F', 1, 2, 1};
-  std::copy(ident, ident + 7, f.begin());
-  store_be<uint16_t>(&f[16], 2);   // ET_EXEC
-  store_be<uint16_t>(&f[18], 20);  // EM_PPC
-  store_be<uint32_t>(&f[20], 1);
-  store_be<uint32_t>(&f[24], kEntry);
-  store_be<uint32_t>(&f[28], 52);  // e_phoff
-  store_be<uint16_t>(&f[40], 52);
-  store_be<uint16_t>(&f[42], 32);
-  store_be<uint16_t>(&f[44], 1);
-  store_be<uint32_t>(&f[52], 1);   // PT_LOAD
-  store_be<uint32_t>(&f[56], 0);
-  store_be<uint32_t>(&f[60], kBase);
-  store_be<uint32_t>(&f[64], kBase);
-  store_be<uint32_t>(&f[68], uint32_t(f.size()));
-  store_be<uint32_t>(&f[72], uint32_t(f.size()) + 0x10000);
-  store_be<uint32_t>(&f[76], 7);
-  store_be<uint32_t>(&f[80], 0x10000);
-  for (size_t i = 0; i < code.size(); ++i) store_be<uint32_t>(&f[0x100 + 4 * i], code[i]);
-  std::string path = std::string(PIMNIC_BINARY_DIR) + "/linux_syscall_test_" + std::to_string(getpid()) + ".elf";
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(f.data()), long(f.size()));
-  return path;
+  return testing::write_tiny_program(
+      std::string(PIMNIC_BINARY_DIR) + "/linux_syscall_test_" + std::to_string(getpid()) + ".elf", code);
 }
 
 LinuxOptions options_for(const std::string& path) {
@@ -139,6 +121,15 @@ TEST_CASE("syscalls: structures written to guest memory") {
   CHECK(call(p, 76, {3, buf}) == 0);
   // getrandom is deterministic by default.
   CHECK(call(p, 359, {buf, 8, 0}) == 8);
+  // A length past the memory: what fits up to the first page without RAM, as Linux (the whole
+  // length, up to 32 MiB, was made first; then the copy failed with EFAULT).
+  uint32_t ram_end = buf;
+  while (const Region* r = p.space().find(ram_end)) {
+    if (!r->host) break;
+    ram_end = r->base + r->size;
+  }
+  CHECK(call(p, 359, {ram_end - 100, 0x10000000, 0}) == 100);
+  CHECK(call(p, 359, {ram_end, 0x10000000, 0}) == 14);  // EFAULT
   // getcwd returns the length including the NUL.
   char cwd[4096];
   REQUIRE(getcwd(cwd, sizeof cwd));
@@ -153,6 +144,22 @@ TEST_CASE("syscalls: structures written to guest memory") {
   // Host files are off by default.
   p.write(buf + 512, "/etc/hostname", 14);
   CHECK(call(p, 5, {buf + 512, 0, 0}) == 13);  // EACCES
+}
+
+TEST_CASE("syscalls: a guest's size argument never becomes a host allocation of that size") {
+  Fixture f;
+  LinuxProcess& p = f.p;
+  const uint32_t buf = 0x10004000;  // in .bss
+  // sched_getaffinity(0, 0xfffffffc, buf) allocated and zeroed 4 GB, then failed with EFAULT;
+  // the kernel writes one long for one CPU and returns 4.
+  p.write_u32(buf + 4, 0xAAAAAAAA);
+  CHECK(call(p, 223, {0, 0xfffffffc, buf}) == 4);
+  CHECK(!so(p));
+  uint32_t w = 0;
+  p.read_u32(buf, w);
+  CHECK(w == 1);
+  p.read_u32(buf + 4, w);
+  CHECK(w == 0xAAAAAAAA);
 }
 
 TEST_CASE("syscalls: writev gathers into one write on the host descriptor") {
@@ -174,6 +181,65 @@ TEST_CASE("syscalls: writev gathers into one write on the host descriptor") {
   CHECK(call(p, 6, {4}) == 0);
   CHECK(call(p, 6, {uint32_t(guest_fd)}) == 0);
   close(fds[0]);
+}
+
+TEST_CASE("syscalls: a /dev/uio0 window mapped over, unmapped in part or remapped leaves no device behind") {
+  // Mapping anonymous memory over a device window (MAP_FIXED), or after unmapping part of one,
+  // added RAM over the device region: AddressSpace threw and pimnic aborted; mremap moved a
+  // window's guard pages as uninitialised host bytes.
+  struct Registers final : MmioDevice {
+    std::string name() const override { return "registers"; }
+    bool read(uint32_t offset, unsigned, uint64_t& v, Hart*) override { return v = 0x1000 + offset, true; }
+    bool write(uint32_t, unsigned, uint64_t, Hart*) override { return true; }
+  } regs;
+  Fixture f;
+  LinuxProcess& p = f.p;
+  p.add_device_file("/dev/uio0", std::make_shared<UioDevice>(std::vector<UioDevice::Region>{{&regs, 0x2000}}));
+  const uint32_t path = 0x10004000, at = 0x30000000;
+  p.write(path, "/dev/uio0", 10);
+  const uint32_t fd = call(p, 5, {path, 2, 0});  // open O_RDWR
+  REQUIRE(!so(p));
+  constexpr uint32_t kShared = 1, kFixed = 0x10, kPrivateAnon = 0x22;
+  auto device_word = [&](uint32_t addr) {
+    const Region* r = p.space().find(addr);
+    return r && r->device == &regs;
+  };
+  CHECK(call(p, 192, {at, 0x2000, 3, kShared | kFixed, fd, 0}) == at);  // mmap2
+  CHECK(device_word(at + 0x1000));
+  CHECK(call(p, 192, {at, 0x1000, 3, kPrivateAnon | kFixed, 0xffffffff, 0}) == at);  // over its first page
+  CHECK(!so(p));
+  CHECK(!device_word(at + 0x1000));  // the whole window went (a region cannot be split)
+  uint32_t w = 1;
+  CHECK(p.read_u32(at, w));
+  CHECK(w == 0);
+
+  const uint32_t at2 = 0x31000000;
+  CHECK(call(p, 192, {at2, 0x2000, 3, kShared | kFixed, fd, 0}) == at2);
+  CHECK(call(p, 91, {at2 + 0x1000, 0x1000}) == 0);  // munmap its second page
+  CHECK(!device_word(at2));
+  CHECK(call(p, 192, {at2, 0x2000, 3, kPrivateAnon | kFixed, 0xffffffff, 0}) == at2);
+  CHECK(!so(p));
+
+  const uint32_t at3 = 0x32000000;
+  CHECK(call(p, 192, {at3, 0x1000, 3, kShared | kFixed, fd, 0}) == at3);
+  CHECK(call(p, 163, {at3, 0x1000, 0x2000, 1}) == 14);  // mremap MAYMOVE: EFAULT, the window stays
+  CHECK(so(p));
+  CHECK(device_word(at3));
+  // A device window where RAM has been (regions are never removed) is refused.
+  CHECK(call(p, 192, {at, 0x1000, 3, kShared | kFixed, fd, 0}) == 12);  // ENOMEM
+  CHECK(so(p));
+}
+
+TEST_CASE("process: ranks given the program already read share it") {
+  const std::string path = make_program({li(0, 234), li(3, 7), kSc});
+  LinuxOptions o = options_for(path);
+  o.image = std::make_shared<const ElfImage>(read_linux_executable(path));
+  std::remove(path.c_str());  // not read again: the processes start from the shared image
+  LinuxProcess a(o), b(o);
+  CHECK(&a.image() == o.image.get());
+  CHECK(&b.image() == o.image.get());
+  CHECK(a.run().status == 7);
+  CHECK(b.run().status == 7);
 }
 
 TEST_CASE("signals: a blocked SIGABRT waits for the mask; then the default action ends the process") {
