@@ -277,7 +277,7 @@ Transport* open_transport(const char** why) {
     *why = "not started by pimnic mpirun (PIMNIC_NIC, PMI_RANK and PMI_SIZE are not set)";
     return nullptr;
   }
-  if (strcmp(kind, "conv") && strcmp(kind, "pim")) {
+  if (strcmp(kind, "conv") && strcmp(kind, "conv-binned") && strcmp(kind, "pim")) {  // emu/cli/nic_kinds.cpp
     *why = "unknown NIC kind in PIMNIC_NIC";
     return nullptr;
   }
