@@ -115,6 +115,7 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   l.args.assign(rest.begin() + 1, rest.end());
   l.env = env;
   l.nic_kind = kind->name;
+  l.transport = kind->transport;
   l.tag_output = o.tag_output;
   l.strace = o.strace;
   run_machine(m);
