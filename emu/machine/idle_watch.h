@@ -34,7 +34,7 @@ class IdleWatch {
   // machine's deadlock rule). A running core's state is looked at every kSample-th of its
   // slices only (a hash of every register costs about as much as a slice of a few dozen
   // instructions).
-  static constexpr unsigned kSample = 16;
+  static constexpr unsigned kSample = 64;
   bool idle_after(size_t index, const Core& core, Slice slice, size_t cores);
   // "n0.host polls at 0x00004abc" / "waits at ...", for the message.
   static std::string describe(const std::string& name, const Core& core, bool waits);
@@ -44,25 +44,41 @@ class IdleWatch {
 
  private:
   static constexpr uint32_t kStackBytes = 2048;
-  static uint64_t signature(const Core& core);
+  static uint64_t register_signature(const Core& core);
+  static uint64_t stack_signature(const Core& core);
+  struct State {  // a core's state at a slice end: hashes of its registers and of its stacks
+    uint64_t regs = 0, stack = 0;
+    bool has_stack = false;
+  };
+  // The registers' hash at once; the stacks' (the larger part) only when the registers repeat
+  // (a busy core's saved states are kept without it: the first repeat of their registers keeps
+  // the state again with its stacks, to be compared the next time round).
+  struct Signature {
+    const Core& core;
+    uint64_t regs;
+    uint64_t stack_hash = 0;
+    bool has_stack = false;
+    uint64_t stack();
+    bool is(const State& st) { return regs == st.regs && st.has_stack && stack() == st.stack; }
+  };
   struct CoreState {
     uint64_t stretch = 0;  // state_[i] belongs to this stretch (else it starts afresh)
-    uint64_t saved = 0;
+    State saved;
     uint32_t power = 0, steps = 0;  // power 0: nothing saved yet
     uint32_t length = 0, at = 0;    // the loop's length in samples once found (0: searching)
-    std::vector<uint64_t> loop;     // its signatures, from the one after `saved`
+    std::vector<State> loop;        // its states, from the one after `saved`
     bool idle = false, waited = false;
     unsigned slices = 0;
     void restart(uint64_t new_stretch);  // (keeps loop's storage)
   };
-  // Whether the core is in a loop of its signatures: Brent's cycle finding (the signature saved
-  // at the last power of two of samples, compared with each new one) finds the loop of a polling
-  // core within about twice its length; the next pass is recorded and must close where the first
+  // Whether the core is in a loop of its states: Brent's cycle finding (the state saved at the
+  // last power of two of samples, compared with each new one) finds the loop of a polling core
+  // within about twice its length; the next pass is recorded and must close where the first
   // did, and from then on every sample must be the loop's next one (a core that leaves its loop,
   // because another core wrote what it polls, is busy at once). Loops of more than kMaxLoop
   // samples are not taken for polling.
   static constexpr uint32_t kMaxLoop = 4096;
-  static bool in_loop(CoreState& s, uint64_t sig);
+  static bool in_loop(CoreState& s, Signature& sig);
   std::vector<CoreState> state_;
   uint64_t stretch_ = 1;
   size_t idle_ = 0, polling_ = 0;
