@@ -15,14 +15,6 @@
 
 namespace pimnic::linux_user {
 
-namespace {
-std::string hex32(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
-}  // namespace
-
 LinuxProcess::LinuxProcess(LinuxOptions opts) : LinuxProcess(std::move(opts), nullptr, nullptr) {}
 
 LinuxProcess::LinuxProcess(LinuxOptions opts, Core& core, AddressSpace& space)
@@ -48,6 +40,7 @@ LinuxProcess::LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space)
   }
   load_image();
   setup_stack();
+  init_time_base();
   Hart& h = hart();
   h.set_env(this);
   h.pc = image_.entry;
@@ -105,6 +98,8 @@ ProcessResult LinuxProcess::run() {
       }
       budget = std::min<uint64_t>(budget, opts_.max_insts - h.icount);
     }
+    if (!before_slice(h)) break;
+    budget = slice_budget(h, budget, !slice_runner);
     StopReason why = slice_runner ? slice_runner(h, budget) : h.run(budget);
     if (after_slice) after_slice(h);
     if (stopping_) break;
@@ -214,13 +209,17 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
     h.request_stop(StopReason::SliceEnd);  // the run loop must not go on past the sc
     return Status::Jump;
   }
-  if (opts_.strace)
+  if (opts_.strace && r == kNoResult)
+    std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = (registers restored)\n",
+                 syscall_name(nr), args[0], args[1], args[2], args[3], args[4], args[5]);
+  else if (opts_.strace)
     std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %lld\n", syscall_name(nr),
                  args[0], args[1], args[2], args[3], args[4], args[5], (long long)r);
   if (stopping_) {
     h.stop_reason = StopReason::Exit;
     return Status::Stop;
   }
+  if (r == kNoResult) return return_to_user(h, {{0xc00}, false});  // sigreturn set every register
   if (is_error_result(r)) {
     h.gpr[3] = uint32_t(-r);
     h.cr |= kCr0So;
@@ -228,7 +227,9 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
     h.gpr[3] = uint32_t(r);
     h.cr &= ~kCr0So;
   }
-  return Status::Jump;
+  KernelEntry entry = KernelEntry::system_call(args[0]);
+  entry.trap.result = uint32_t(r);
+  return return_to_user(h, entry);
 }
 
 }  // namespace pimnic::linux_user

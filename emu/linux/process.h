@@ -16,9 +16,13 @@
 #include "linux/guest_random.h"
 #include "linux/initial_stack.h"
 #include "linux/linux_options.h"
+#include "linux/process_timers.h"
+#include "linux/signal_frame.h"
+#include "linux/signal_state.h"
 #include "loader/elf_image.h"
 #include "mem/address_space.h"
 #include "sim/stats.h"
+#include "util/hex_string.h"
 
 namespace pimnic::linux_user {
 
@@ -36,9 +40,13 @@ struct ProcessResult {
   uint64_t instructions = 0;
 };
 
-struct SignalAction {
-  uint32_t handler = 0, flags = 0, restorer = 0;
-  uint64_t mask = 0;
+// How the process entered the kernel, for the signals delivered on the way out: the saved
+// interrupt context, and for a system call that its restart is still to be settled.
+struct KernelEntry {
+  frame::TrapContext trap;
+  bool syscall = false;
+  static KernelEntry system_call(uint32_t r3) { return {{0xc00, 0, 0, r3, 0}, true}; }
+  static KernelEntry timer() { return {{0x900}, false}; }
 };
 
 class LinuxProcess : public Environment {
@@ -60,10 +68,13 @@ class LinuxProcess : public Environment {
   void register_stats(StatRegistry& stats);
   const ProcessResult& result() const { return result_; }  // how it ended, once stopping()
 
-  // Set by a debugger (emu/gdb): a fault that would kill the process with sig is offered to it
-  // first; when it returns true the hart stops at the faulting instruction instead (stop reason
-  // Fault) and the process lives on.
-  std::function<bool(Hart&, int sig, const std::string& message)> on_fatal_fault;
+  // Between two slices of the run loop (run() uses these; so do gdb and machines that drive the
+  // hart themselves): before_slice delivers expired timers and pending signals at this
+  // instruction boundary, false when the hart must not run (the process ended, or a signal
+  // stopped it for the debugger); slice_budget cuts a slice to the next timer expiry
+  // (one_cycle_per_insn: the functional model, where that cycle is exact).
+  bool before_slice(Hart& h);
+  uint64_t slice_budget(const Hart& h, uint64_t budget, bool one_cycle_per_insn);
 
   // ---- for system call handlers -------------------------------------------------------------
   Hart& hart() { return core_->hart(0); }
@@ -95,21 +106,71 @@ class LinuxProcess : public Environment {
   // Device files the process may open (a machine's /dev/uio0): path -> the file every open shares.
   void add_device_file(std::string path, std::shared_ptr<GuestFile> file);
   std::shared_ptr<GuestFile> device_file(const std::string& path) const;
-  // Deliver sig (the default action: pimnic does not run guest signal handlers).
-  void raise_signal(int sig, const std::string& why = {});
   bool stopping() const { return stopping_; }
 
-  // Signal state that rt_sigaction / rt_sigprocmask / sigaltstack keep.
-  std::array<SignalAction, 65> sigactions{};
-  uint64_t sigmask = 0;
-  uint64_t sigpending = 0;
-  uint32_t altstack[3] = {0, 2 /* SS_DISABLE */, 0};
-  void deliver_pending();  // after the mask changed
+  // ---- signals (signal_delivery.cpp) ----------------------------------------------------------
+  SignalState signals;
+  // Send a signal to the process (kill, raise, a timer...): queued (true), or dropped when it
+  // is ignored or a real-time queue is full.
+  bool send_signal(const SigInfo& info);
+  void discard_pending(int sig);  // its pending instances (the disposition became "ignore")
+  SigInfo take_signal(int sig);   // the next pending instance, to deliver or to hand to sigwait
+  // A signal the process cannot refuse (a fault): unblocked, and reset to the default action
+  // if it was blocked or ignored (the kernel's force_sig).
+  void force_signal(const SigInfo& info);
+  // Kill the process now, with a message (a wait nothing can end).
+  void kill_process(const std::string& why);
+  // The end of a system call or interrupt: deliver what is pending and unblocked (handler frames
+  // or default actions), settling a system call's restart. Returns how the instruction ends:
+  // Jump (go on at h.pc), or Stop (the process ended, or stopped for the debugger).
+  Status return_to_user(Hart& h, KernelEntry entry);
+  // A debugger traces the process: each signal stops it before delivery (reported_signal), and
+  // resume_with_signal says what becomes of it.
+  bool traced = false;
+  int reported_signal() const { return reported_.active ? reported_.info.signo : 0; }
+  const std::string& reported_message() const { return reported_.info.why; }
+  // The debugger resumes: deliver sig instead of the reported signal (0: discard it; another
+  // number: that signal, sent by the debugger). With nothing reported, sig is delivered now.
+  void resume_with_signal(Hart& h, int sig);
+  bool interrupted() const { return signals.deliverable() != 0; }
+  // Why a system call that blocks ended early, as the kernel returns it (signal_delivery.cpp).
+  static constexpr int64_t ERESTARTSYS = -512, ERESTARTNOINTR = -513, ERESTARTNOHAND = -514,
+                           ERESTART_RESTARTBLOCK = -516;
+  // A system call whose handler set the registers itself (sigreturn): no result is written.
+  static constexpr int64_t kNoResult = INT64_MIN;
+  // What restart_syscall resumes after ERESTART_RESTARTBLOCK (clock_nanosleep's deadline).
+  struct RestartBlock {
+    bool active = false;
+    uint32_t clock = 0, rem = 0;
+    bool wide = false;
+    uint64_t deadline = 0;
+  } restart;
 
-  // Time: the sum of every sleep the guest asked for, added to all clocks.
+  // ---- time (process_time.cpp) ---------------------------------------------------------------
+  // Time: the sum of every wait, added to all clocks but the CPU-time ones.
   uint64_t sleep_ns = 0;
   // Nanoseconds since the start of the run by the simulated clock.
   uint64_t simulated_ns();
+  // A guest clock (CLOCK_REALTIME, MONOTONIC, ...) now, in ns, or -EINVAL for an unknown one.
+  int64_t clock_ns(uint32_t clock_id);
+  uint64_t timer_clock(TimerBase base);  // CLOCK_MONOTONIC or the process's CPU time
+  // Interval timers (setitimer, alarm) and POSIX timers; fire_due_timers sends the signals of
+  // those that expired.
+  ProcessTimers timers;
+  void fire_due_timers();
+  // Waiting (sleeps, pause, sigsuspend, blocking reads): time passes with the process idle.
+  // sleep_for: until ns have passed or a signal that interrupts waits is pending; returns the
+  // time not slept. wait_for_signal: until such a signal; false if none ever can come (no timer
+  // would send one).
+  uint64_t sleep_for(uint64_t ns);
+  bool wait_for_signal();
+  // Before reading a host descriptor that has nothing to read (a pipe, a terminal): wait for
+  // input, or for a signal (ERESTARTSYS). 0 when the read may go ahead.
+  int64_t wait_readable(int host_fd);
+  // The simulated machine's uptime when the program starts: --uptime, or by default one day
+  // with --clock sim and the host's CLOCK_MONOTONIC with --clock host.
+  static constexpr uint64_t kSimUptimeNs = 86400ull * 1000000000ull;
+  uint64_t uptime_ns() const { return uptime_ns_; }
 
   // Reported once per number: "pimnic: unimplemented syscall N (name)".
   std::vector<bool> reported_unknown;
@@ -133,6 +194,19 @@ class LinuxProcess : public Environment {
   Status complete_syscall(Hart& h, uint32_t nr, const uint32_t* args);
   bool fix_alignment(Hart& h, const InterruptInfo& info);
   void terminate_by_signal(int sig, const std::string& message);
+  // signal_delivery.cpp
+  Status force_fault_signal(Hart& h, SigInfo info, const frame::TrapContext& trap);
+  bool deliver_pending(Hart& h, KernelEntry& entry, bool& settled);
+  void handle_signal(Hart& h, const SigInfo& info, KernelEntry& entry, bool& settled);
+  bool setup_frame(Hart& h, const SigInfo& info, const SignalAction& act, const frame::TrapContext& trap);
+  void settle_restart(Hart& h, KernelEntry& entry, const SignalAction* handler);
+  void init_time_base();
+  void advance_idle(uint64_t ns);
+  uint64_t next_interrupting_expiry() const;
+  uint64_t uptime_ns_ = 0;
+  uint64_t time_base_start_ = 0;  // time-base ticks at the start of the run
+  // With --clock host and a timer armed, slices are this short (about 1 ms of host time).
+  static constexpr uint64_t kHostTimerSlice = 1u << 16;
 
   LinuxOptions opts_;
   ElfImage image_;
@@ -148,18 +222,21 @@ class LinuxProcess : public Environment {
   GuestRandom random_;
   StackImage stack_;
   std::string exe_realpath_;
+  uint32_t sigtramp_ = 0;  // the page with the sigreturn and rt_sigreturn trampolines
 
   bool stopping_ = false;
   bool end_reported_ = false;
   ProcessResult result_;
+  // A signal stopped for the debugger, with the entry it was to be delivered on.
+  struct Reported {
+    bool active = false;
+    SigInfo info;
+    KernelEntry entry;
+    bool settled = true;
+  } reported_;
 };
 
 // read_elf for Linux executables, refusing dynamically linked and PIE ones with a clear message.
 ElfImage read_linux_executable(const std::string& path);
-
-// Signal names and what Linux does by default.
-const char* signal_name(int sig);
-enum class SignalDefault { Terminate, Core, Ignore, Stop };
-SignalDefault signal_default(int sig);
 
 }  // namespace pimnic::linux_user

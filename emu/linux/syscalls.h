@@ -23,12 +23,19 @@ std::span<const SyscallDef> mem_syscalls();
 std::span<const SyscallDef> time_syscalls();
 std::span<const SyscallDef> proc_syscalls();
 std::span<const SyscallDef> signal_syscalls();
+std::span<const SyscallDef> timer_syscalls();
 
 // The handler for a number, or null.
 SyscallFn find_syscall(uint32_t number);
 // The kernel's name for a number ("?" if the number is not a ppc32 system call).
 const char* syscall_name(uint32_t number);
 inline constexpr uint32_t kMaxSyscall = 512;
+
+// struct timespec (two 32-bit words, or with wide, __kernel_timespec's two 64-bit ones) as ns:
+// the value, or -EFAULT / -EINVAL. write_timespec returns 0 or -EFAULT (nothing for addr 0).
+inline constexpr uint64_t kNsPerSec = 1000000000ull;
+int64_t read_timespec(LinuxProcess& p, uint32_t addr, bool wide);
+int64_t write_timespec(LinuxProcess& p, uint32_t addr, int64_t ns, bool wide);
 
 // The ppc32 return convention: r3 = value, or r3 = errno with CR0[SO] set.
 inline constexpr uint32_t kCr0So = 0x10000000u;

@@ -1,0 +1,163 @@
+// A process's time: its clocks in the two clock modes, the time base, timers, and waiting.
+//
+// --clock sim: CLOCK_MONOTONIC (and BOOTTIME, MONOTONIC_RAW) is the uptime at start plus the
+// simulated time (the core's cycles at its clock rate) plus every wait; CLOCK_REALTIME is
+// --sim-epoch plus the same elapsed time; the CPU-time clocks are the simulated time alone.
+// --clock host: the host's clocks, plus the waits (which take no host time).
+// The time base starts at the uptime in time-base ticks and advances with the cycles
+// (core.tb_divider cycles per tick) and with every wait, in both modes: mftb and CLOCK_MONOTONIC
+// move together, as on a PowerPC Linux machine, where the kernel derives its clocks from the
+// time base. Timers expire on these clocks; a wait ends early at a timer whose signal would be
+// delivered.
+#include <fcntl.h>
+#include <poll.h>
+#include <time.h>
+
+#include <cerrno>
+
+#include "linux/process.h"
+
+namespace pimnic::linux_user {
+
+namespace {
+constexpr uint64_t kNs = 1000000000ull;
+constexpr uint32_t CLOCK_PROCESS_CPUTIME = 2, CLOCK_THREAD_CPUTIME = 3;
+
+bool is_cpu_clock(uint32_t clk) { return clk == CLOCK_PROCESS_CPUTIME || clk == CLOCK_THREAD_CPUTIME; }
+bool is_realtime_clock(uint32_t clk) { return clk == 0 || clk == 5 || clk == 11; }
+
+uint64_t host_clock_ns(clockid_t id) {
+  struct timespec ts;
+  ::clock_gettime(id, &ts);
+  return uint64_t(ts.tv_sec) * kNs + uint64_t(ts.tv_nsec);
+}
+
+// ticks per second = hz / divider; ns * that / 1e9 without overflow.
+uint64_t ns_to_ticks(uint64_t ns, double tick_hz) {
+  return uint64_t((unsigned __int128)ns * uint64_t(tick_hz) / kNs);
+}
+}  // namespace
+
+void LinuxProcess::init_time_base() {
+  uint64_t uptime = opts_.uptime_ns;
+  if (uptime == kDefaultUptime)
+    uptime = opts_.clock == ClockMode::Simulated ? kSimUptimeNs : host_clock_ns(CLOCK_MONOTONIC);
+  uptime_ns_ = uptime;
+  Hart& h = hart();
+  time_base_start_ = ns_to_ticks(uptime, core_->config().clock_hz / h.tb_divider);
+  h.tb_offset = time_base_start_;
+}
+
+int64_t LinuxProcess::clock_ns(uint32_t clk) {
+  // REALTIME, MONOTONIC, the CPU-time clocks, MONOTONIC_RAW, the coarse ones, BOOTTIME, TAI;
+  // not the alarm clocks (no RTC), 10 (SGI_CYCLE) or dynamic (negative) clock ids.
+  if (clk > 11 || clk == 8 || clk == 9 || clk == 10) return -EINVAL;
+  const bool cpu = is_cpu_clock(clk);
+  if (opts_.clock == ClockMode::Simulated) {
+    uint64_t t = simulated_ns();
+    if (cpu) return int64_t(t);
+    return int64_t((is_realtime_clock(clk) ? opts_.sim_epoch * kNs : uptime_ns_) + t + sleep_ns);
+  }
+  static const clockid_t host_id[12] = {CLOCK_REALTIME, CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID,
+                                        CLOCK_THREAD_CPUTIME_ID, CLOCK_MONOTONIC_RAW, CLOCK_REALTIME_COARSE,
+                                        CLOCK_MONOTONIC_COARSE, CLOCK_BOOTTIME, 0, 0, 0, CLOCK_TAI};
+  return int64_t(host_clock_ns(host_id[clk]) + (cpu ? 0 : sleep_ns));
+}
+
+uint64_t LinuxProcess::timer_clock(TimerBase base) {
+  return uint64_t(clock_ns(base == TimerBase::Monotonic ? 1 : CLOCK_PROCESS_CPUTIME));
+}
+
+void LinuxProcess::fire_due_timers() {
+  if (!timers.any_armed()) return;
+  const uint64_t now[2] = {timer_clock(TimerBase::Monotonic), timer_clock(TimerBase::Cpu)};
+  timers.for_each([&](GuestTimer& t) {
+    if (!t.expire(now[int(t.base)]) || !t.info.signo) return;
+    if (t.queued) {  // its last signal is still pending: count an overrun instead
+      ++t.overrun;
+      return;
+    }
+    bool queued = send_signal(t.info);
+    t.queued = queued && t.info.code == G_SI_TIMER;
+  });
+}
+
+uint64_t LinuxProcess::slice_budget(const Hart& h, uint64_t budget, bool one_cycle_per_insn) {
+  if (!timers.any_armed()) return budget;
+  if (opts_.clock == ClockMode::Host) return std::min<uint64_t>(budget, kHostTimerSlice);
+  // Simulated time: run up to the cycle of the next expiry (both clocks advance with the cycles).
+  uint64_t left = kNever;
+  for (TimerBase b : {TimerBase::Monotonic, TimerBase::Cpu}) {
+    uint64_t e = timers.next_expiry(b), now = timer_clock(b);
+    if (e != kNever) left = std::min(left, e > now ? e - now : 0);
+  }
+  if (left == kNever) return budget;
+  const double hz = core_->config().clock_hz;
+  uint64_t cycles = uint64_t(double(left) * hz / double(kNs)) + 1;
+  (void)h;
+  // A timing model may take several cycles per instruction: approach the expiry in steps.
+  if (!one_cycle_per_insn) cycles = cycles / 8 + 1;
+  return std::min(budget, cycles);
+}
+
+void LinuxProcess::advance_idle(uint64_t ns) {
+  sleep_ns += ns;
+  Hart& h = hart();
+  h.tb_offset = time_base_start_ + ns_to_ticks(sleep_ns, core_->config().clock_hz / h.tb_divider);
+}
+
+uint64_t LinuxProcess::sleep_for(uint64_t ns) {
+  uint64_t left = ns;
+  for (;;) {
+    fire_due_timers();
+    if (interrupted() || left == 0) return left;
+    const uint64_t now = timer_clock(TimerBase::Monotonic), next = timers.next_expiry(TimerBase::Monotonic);
+    uint64_t step = left;
+    if (next != kNever) step = std::min(step, next > now ? next - now : 0);
+    advance_idle(step);
+    left -= step;
+  }
+}
+
+uint64_t LinuxProcess::next_interrupting_expiry() const {
+  // Only a timer whose signal would be delivered can end a wait (the mask and dispositions
+  // cannot change while the process waits).
+  uint64_t next = kNever;
+  for (const GuestTimer* t : timers.armed_on(TimerBase::Monotonic))
+    if (t->info.signo && !(signals.blocked & sigbit(t->info.signo)) && !signals.ignored(t->info.signo))
+      next = std::min(next, t->expiry);
+  return next;
+}
+
+bool LinuxProcess::wait_for_signal() {
+  for (;;) {
+    fire_due_timers();
+    if (interrupted()) return true;
+    const uint64_t next = next_interrupting_expiry();
+    if (next == kNever) return false;
+    const uint64_t now = timer_clock(TimerBase::Monotonic);
+    advance_idle(next > now ? next - now : 0);
+  }
+}
+
+int64_t LinuxProcess::wait_readable(int fd) {
+  struct pollfd pf = {fd, POLLIN, 0};
+  if (::poll(&pf, 1, 0) != 0) return 0;  // input, end of file, an error, or a file that never blocks
+  if (::fcntl(fd, F_GETFL) & O_NONBLOCK) return 0;  // the read says EAGAIN itself
+  for (;;) {
+    fire_due_timers();
+    if (interrupted()) return ERESTARTSYS;
+    const uint64_t next = next_interrupting_expiry(), now = timer_clock(TimerBase::Monotonic);
+    int timeout_ms = -1;
+    if (next != kNever && opts_.clock == ClockMode::Simulated) {
+      // Input from outside takes no simulated time: time goes on to the timer.
+      advance_idle(next > now ? next - now : 0);
+      continue;
+    }
+    if (next != kNever) timeout_ms = int(std::min<uint64_t>((next > now ? next - now : 0) / 1000000 + 1, 1 << 30));
+    int r = ::poll(&pf, 1, timeout_ms);  // host time passes, which --clock host sees
+    if (r > 0 || (r < 0 && errno != EINTR)) return 0;
+  }
+}
+
+}  // namespace pimnic::linux_user
