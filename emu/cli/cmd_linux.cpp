@@ -144,9 +144,8 @@ void add_linux_command(CLI::App& app) {
       ->check(CLI::IsMember({"host", "sim"}));
   c->add_option("--sim-epoch", o->run.sim_epoch, "CLOCK_REALTIME seconds at start with --clock sim");
   c->add_option("--uptime", o->uptime,
-                "Seconds the machine has been up at start: the time base starts at this times its frequency "
-                "(and CLOCK_MONOTONIC with --clock sim). Default: 86400 with --clock sim, the host's uptime "
-                "with --clock host");
+                "Seconds the machine has been up at start: the time base starts at this times its frequency, "
+                "and with --clock sim CLOCK_MONOTONIC at this (default 86400)");
   c->add_option("--platform", o->run.platform, "Add AT_PLATFORM with this string (qemu gives none; Linux: ppc7400)");
   c->add_option("--hwcap", o->run.hwcap, "AT_HWCAP value (default 0x18000000, qemu's 7400 value)");
   c->add_option("--hwcap2", o->run.hwcap2, "AT_HWCAP2 value (default 0)");

@@ -35,7 +35,7 @@ StopReason LinuxTarget::run_hart(size_t i, uint64_t n) {
     n = std::min<uint64_t>(n, limit - h.icount);
   }
   if (!proc_.before_slice(h)) return proc_.stopping() ? StopReason::Exit : StopReason::Fault;
-  return h.run(proc_.slice_budget(h, n, true));
+  return h.run(proc_.slice_budget(n, true));
 }
 
 StopEvent LinuxTarget::classify(size_t i, StopReason why) {

@@ -8,7 +8,7 @@
 namespace pimnic::linux_user {
 
 enum class ClockMode { Host, Simulated };
-inline constexpr uint64_t kDefaultUptime = ~0ull;  // LinuxProcess::init_time_base picks it
+inline constexpr uint64_t kDefaultUptime = ~0ull;  // a day (LinuxProcess::init_time_base)
 
 struct LinuxOptions {
   std::string program;              // path of the executable on the host
@@ -21,7 +21,7 @@ struct LinuxOptions {
   bool host_files_write = false;    // ... and for writing / creating
   ClockMode clock = ClockMode::Host;
   uint64_t sim_epoch = 1700000000;  // CLOCK_REALTIME seconds at start in simulated-clock mode
-  uint64_t uptime_ns = kDefaultUptime;  // uptime at start (time base, CLOCK_MONOTONIC with sim)
+  uint64_t uptime_ns = kDefaultUptime;  // uptime at start (time base; CLOCK_MONOTONIC with sim)
   std::string platform;             // AT_PLATFORM string; empty = none (as qemu)
   uint32_t hwcap = 0x18000000, hwcap2 = 0;
   bool strace = false;              // log system calls on stderr

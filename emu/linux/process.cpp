@@ -99,7 +99,7 @@ ProcessResult LinuxProcess::run() {
       budget = std::min<uint64_t>(budget, opts_.max_insts - h.icount);
     }
     if (!before_slice(h)) break;
-    budget = slice_budget(h, budget, !slice_runner);
+    budget = slice_budget(budget, !slice_runner);
     StopReason why = slice_runner ? slice_runner(h, budget) : h.run(budget);
     if (after_slice) after_slice(h);
     if (stopping_) break;
@@ -209,12 +209,10 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
     h.request_stop(StopReason::SliceEnd);  // the run loop must not go on past the sc
     return Status::Jump;
   }
-  if (opts_.strace && r == kNoResult)
-    std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = (registers restored)\n",
-                 syscall_name(nr), args[0], args[1], args[2], args[3], args[4], args[5]);
-  else if (opts_.strace)
-    std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %lld\n", syscall_name(nr),
-                 args[0], args[1], args[2], args[3], args[4], args[5], (long long)r);
+  if (opts_.strace)
+    std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %s\n", syscall_name(nr), args[0],
+                 args[1], args[2], args[3], args[4], args[5],
+                 r == kNoResult ? "(registers restored)" : std::to_string(r).c_str());
   if (stopping_) {
     h.stop_reason = StopReason::Exit;
     return Status::Stop;

@@ -74,7 +74,7 @@ class LinuxProcess : public Environment {
   // stopped it for the debugger); slice_budget cuts a slice to the next timer expiry
   // (one_cycle_per_insn: the functional model, where that cycle is exact).
   bool before_slice(Hart& h);
-  uint64_t slice_budget(const Hart& h, uint64_t budget, bool one_cycle_per_insn);
+  uint64_t slice_budget(uint64_t budget, bool one_cycle_per_insn);
 
   // ---- for system call handlers -------------------------------------------------------------
   Hart& hart() { return core_->hart(0); }
@@ -133,11 +133,6 @@ class LinuxProcess : public Environment {
   // number: that signal, sent by the debugger). With nothing reported, sig is delivered now.
   void resume_with_signal(Hart& h, int sig);
   bool interrupted() const { return signals.deliverable() != 0; }
-  // Why a system call that blocks ended early, as the kernel returns it (signal_delivery.cpp).
-  static constexpr int64_t ERESTARTSYS = -512, ERESTARTNOINTR = -513, ERESTARTNOHAND = -514,
-                           ERESTART_RESTARTBLOCK = -516;
-  // A system call whose handler set the registers itself (sigreturn): no result is written.
-  static constexpr int64_t kNoResult = INT64_MIN;
   // What restart_syscall resumes after ERESTART_RESTARTBLOCK (clock_nanosleep's deadline).
   struct RestartBlock {
     bool active = false;
@@ -167,10 +162,6 @@ class LinuxProcess : public Environment {
   // Before reading a host descriptor that has nothing to read (a pipe, a terminal): wait for
   // input, or for a signal (ERESTARTSYS). 0 when the read may go ahead.
   int64_t wait_readable(int host_fd);
-  // The simulated machine's uptime when the program starts: --uptime, or by default one day
-  // with --clock sim and the host's CLOCK_MONOTONIC with --clock host.
-  static constexpr uint64_t kSimUptimeNs = 86400ull * 1000000000ull;
-  uint64_t uptime_ns() const { return uptime_ns_; }
 
   // Reported once per number: "pimnic: unimplemented syscall N (name)".
   std::vector<bool> reported_unknown;
@@ -203,7 +194,7 @@ class LinuxProcess : public Environment {
   void init_time_base();
   void advance_idle(uint64_t ns);
   uint64_t next_interrupting_expiry() const;
-  uint64_t uptime_ns_ = 0;
+  uint64_t uptime_ns_ = 0;        // the machine's uptime when the program started (--uptime)
   uint64_t time_base_start_ = 0;  // time-base ticks at the start of the run
   // With --clock host and a timer armed, slices are this short (about 1 ms of host time).
   static constexpr uint64_t kHostTimerSlice = 1u << 16;

@@ -4,10 +4,10 @@
 // simulated time (the core's cycles at its clock rate) plus every wait; CLOCK_REALTIME is
 // --sim-epoch plus the same elapsed time; the CPU-time clocks are the simulated time alone.
 // --clock host: the host's clocks, plus the waits (which take no host time).
-// The time base starts at the uptime in time-base ticks and advances with the cycles
-// (core.tb_divider cycles per tick) and with every wait, in both modes: mftb and CLOCK_MONOTONIC
-// move together, as on a PowerPC Linux machine, where the kernel derives its clocks from the
-// time base. Timers expire on these clocks; a wait ends early at a timer whose signal would be
+// The time base starts at the uptime (--uptime, a day by default) in time-base ticks and
+// advances with the cycles (core.tb_divider cycles per tick) and with every wait, in both modes:
+// with --clock sim, mftb and CLOCK_MONOTONIC move together, as on a PowerPC Linux machine, where
+// the kernel derives its clocks from the time base. Timers expire on these clocks; a wait ends early at a timer whose signal would be
 // delivered.
 #include <fcntl.h>
 #include <poll.h>
@@ -16,11 +16,13 @@
 #include <cerrno>
 
 #include "linux/process.h"
+#include "linux/syscalls.h"
 
 namespace pimnic::linux_user {
 
 namespace {
 constexpr uint64_t kNs = 1000000000ull;
+constexpr uint64_t kDefaultUptimeNs = 86400 * kNs;  // the default --uptime: a day
 constexpr uint32_t CLOCK_PROCESS_CPUTIME = 2, CLOCK_THREAD_CPUTIME = 3;
 
 bool is_cpu_clock(uint32_t clk) { return clk == CLOCK_PROCESS_CPUTIME || clk == CLOCK_THREAD_CPUTIME; }
@@ -39,12 +41,11 @@ uint64_t ns_to_ticks(uint64_t ns, double tick_hz) {
 }  // namespace
 
 void LinuxProcess::init_time_base() {
-  uint64_t uptime = opts_.uptime_ns;
-  if (uptime == kDefaultUptime)
-    uptime = opts_.clock == ClockMode::Simulated ? kSimUptimeNs : host_clock_ns(CLOCK_MONOTONIC);
-  uptime_ns_ = uptime;
+  // A fixed default in both clock modes, so that traces (which show the time base) of the same
+  // run agree.
+  uptime_ns_ = opts_.uptime_ns == kDefaultUptime ? kDefaultUptimeNs : opts_.uptime_ns;
   Hart& h = hart();
-  time_base_start_ = ns_to_ticks(uptime, core_->config().clock_hz / h.tb_divider);
+  time_base_start_ = ns_to_ticks(uptime_ns_, core_->config().clock_hz / h.tb_divider);
   h.tb_offset = time_base_start_;
 }
 
@@ -82,7 +83,7 @@ void LinuxProcess::fire_due_timers() {
   });
 }
 
-uint64_t LinuxProcess::slice_budget(const Hart& h, uint64_t budget, bool one_cycle_per_insn) {
+uint64_t LinuxProcess::slice_budget(uint64_t budget, bool one_cycle_per_insn) {
   if (!timers.any_armed()) return budget;
   if (opts_.clock == ClockMode::Host) return std::min<uint64_t>(budget, kHostTimerSlice);
   // Simulated time: run up to the cycle of the next expiry (both clocks advance with the cycles).
@@ -94,7 +95,6 @@ uint64_t LinuxProcess::slice_budget(const Hart& h, uint64_t budget, bool one_cyc
   if (left == kNever) return budget;
   const double hz = core_->config().clock_hz;
   uint64_t cycles = uint64_t(double(left) * hz / double(kNs)) + 1;
-  (void)h;
   // A timing model may take several cycles per instruction: approach the expiry in steps.
   if (!one_cycle_per_insn) cycles = cycles / 8 + 1;
   return std::min(budget, cycles);

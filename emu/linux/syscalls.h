@@ -37,6 +37,13 @@ inline constexpr uint64_t kNsPerSec = 1000000000ull;
 int64_t read_timespec(LinuxProcess& p, uint32_t addr, bool wide);
 int64_t write_timespec(LinuxProcess& p, uint32_t addr, int64_t ns, bool wide);
 
+// What a system call that waits returns when a signal ends the wait (the kernel's codes; the
+// restart is settled on the way out, signal_delivery.cpp), and the result of one that set every
+// register itself (sigreturn): nothing is written.
+inline constexpr int64_t ERESTARTSYS = -512, ERESTARTNOINTR = -513, ERESTARTNOHAND = -514,
+                         ERESTART_RESTARTBLOCK = -516;
+inline constexpr int64_t kNoResult = INT64_MIN;
+
 // The ppc32 return convention: r3 = value, or r3 = errno with CR0[SO] set.
 inline constexpr uint32_t kCr0So = 0x10000000u;
 inline bool is_error_result(int64_t r) { return r < 0 && r >= -4095; }

@@ -100,7 +100,7 @@ int64_t futex(LinuxProcess& p, const uint32_t* a, bool wide) {
       if (!a[3]) {
         if (!p.wait_for_signal())
           p.kill_process("futex wait that nothing can end (single-threaded guest): deadlock (SIGKILL)");
-        return LinuxProcess::ERESTARTSYS;
+        return ERESTARTSYS;
       }
       int64_t t = read_timespec(p, a[3], wide);
       if (t < 0) return t;

@@ -145,7 +145,7 @@ int64_t sys_sigpending(LinuxProcess& p, const uint32_t* a) {
 int64_t wait_for_any_signal(LinuxProcess& p, const char* what) {
   if (!p.wait_for_signal())
     p.kill_process(std::string(what) + " that nothing can end (no timer will send a signal): deadlock (SIGKILL)");
-  return LinuxProcess::ERESTARTNOHAND;
+  return ERESTARTNOHAND;
 }
 
 int64_t sys_pause(LinuxProcess& p, const uint32_t*) { return wait_for_any_signal(p, "pause()"); }
@@ -309,7 +309,7 @@ int64_t bad_frame(LinuxProcess& p, const char* what, uint32_t addr) {
   SigInfo i = SigInfo::kernel(G_SIGSEGV);
   i.why = std::string(what) + ": cannot read the signal frame at " + hex32(addr) + " (SIGSEGV)";
   p.force_signal(i);
-  return LinuxProcess::kNoResult;
+  return kNoResult;
 }
 
 int64_t sys_sigreturn(LinuxProcess& p, const uint32_t*) {
@@ -321,7 +321,7 @@ int64_t sys_sigreturn(LinuxProcess& p, const uint32_t*) {
     return bad_frame(p, "sigreturn", sc);
   p.signals.blocked = ((uint64_t(hi) << 32) | lo) & ~kUnblockable;
   if (!restore_registers(p, regs, false)) return bad_frame(p, "sigreturn", regs);
-  return LinuxProcess::kNoResult;
+  return kNoResult;
 }
 
 // do_setcontext: the mask and the registers of a ucontext (through its uc_regs pointer).
@@ -341,7 +341,7 @@ int64_t sys_rt_sigreturn(LinuxProcess& p, const uint32_t*) {
   AltStack saved;
   if (!read_stack_t(p, uc + frame::kUcStack, saved)) return bad_frame(p, "rt_sigreturn", uc);
   set_altstack(p, saved, p.hart().gpr[1]);
-  return LinuxProcess::kNoResult;
+  return kNoResult;
 }
 
 // swapcontext(old, new, size): getcontext/setcontext/swapcontext of glibc's ppc32 port.
@@ -359,7 +359,7 @@ int64_t sys_swapcontext(LinuxProcess& p, const uint32_t* a) {
   }
   if (!a[1]) return 0;
   if (!set_context(p, a[1], true)) return bad_frame(p, "swapcontext", a[1]);
-  return LinuxProcess::kNoResult;
+  return kNoResult;
 }
 
 const SyscallDef kSignal[] = {

@@ -85,10 +85,10 @@ int64_t sleep_until(LinuxProcess& p, uint32_t clk, uint64_t deadline, uint32_t r
   if (now < 0) return now;
   const uint64_t left = p.sleep_for(deadline > uint64_t(now) ? deadline - uint64_t(now) : 0);
   if (!left) return 0;
-  if (absolute) return LinuxProcess::ERESTARTNOHAND;
+  if (absolute) return ERESTARTNOHAND;
   if (int64_t e = write_timespec(p, rem, int64_t(left), wide)) return e;
   p.restart = {true, clk, rem, wide, deadline};
-  return LinuxProcess::ERESTART_RESTARTBLOCK;
+  return ERESTART_RESTARTBLOCK;
 }
 
 int64_t do_sleep(LinuxProcess& p, uint32_t clk, uint32_t flags, uint32_t req, uint32_t rem, bool wide) {
