@@ -100,6 +100,8 @@ class DebugTarget {
   // Back to the state right after loading. False (with a reason) if the machine cannot.
   virtual bool reset(std::string& error) = 0;
   virtual std::string stats() { return {}; }
+  // gdb's QPassSignals: signals (GDB numbers) the target may deliver without stopping first.
+  virtual void set_pass_signals(const std::vector<int>& /*gdb_signals*/) {}
   // A debugger is attached (fatal faults stop instead of ending the run) or not.
   virtual void set_attached(bool attached) { attached_ = attached; }
   bool attached() const { return attached_; }

@@ -26,6 +26,13 @@ void LinuxTarget::set_attached(bool attached) {
   if (!attached && proc_.reported_signal()) proc_.resume_with_signal(proc_.hart(), proc_.reported_signal());
 }
 
+void LinuxTarget::set_pass_signals(const std::vector<int>& gdb_signals) {
+  uint64_t mask = 0;
+  for (int g : gdb_signals)
+    if (int sig = host_signal_from_gdb(g); sig > 0 && sig != linux_user::G_SIGKILL) mask |= linux_user::sigbit(sig);
+  proc_.untraced_signals = mask;
+}
+
 StopReason LinuxTarget::run_hart(size_t i, uint64_t n) {
   Hart& h = *harts_[i].hart;
   if (proc_.stopping()) return StopReason::Exit;

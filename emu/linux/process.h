@@ -127,12 +127,15 @@ class LinuxProcess : public Environment {
   // A debugger traces the process: each signal stops it before delivery (reported_signal), and
   // resume_with_signal says what becomes of it.
   bool traced = false;
+  uint64_t untraced_signals = 0;  // ... but not these, which it passes on (gdb's QPassSignals)
   int reported_signal() const { return reported_.active ? reported_.info.signo : 0; }
   const std::string& reported_message() const { return reported_.info.why; }
   // The debugger resumes: deliver sig instead of the reported signal (0: discard it; another
   // number: that signal, sent by the debugger). With nothing reported, sig is delivered now.
   void resume_with_signal(Hart& h, int sig);
   bool interrupted() const { return signals.deliverable() != 0; }
+  // Does a debugger see sig before it is delivered? (Never SIGKILL.)
+  bool stops_for(int sig) const { return traced && sig != G_SIGKILL && !(untraced_signals & sigbit(sig)); }
   // What restart_syscall resumes after ERESTART_RESTARTBLOCK (clock_nanosleep's deadline).
   struct RestartBlock {
     bool active = false;

@@ -40,7 +40,7 @@ bool LinuxProcess::send_signal(const SigInfo& info) {
     for (int s = 19; s <= 22; ++s) discard_pending(s);
   else if (signal_default(sig) == SignalDefault::Stop)
     discard_pending(G_SIGCONT);
-  if (!traced && signals.ignored(sig)) return false;  // a debugger sees even ignored signals
+  if (!stops_for(sig) && signals.ignored(sig)) return false;  // a debugger sees even ignored ones
   return signals.enqueue(info);
 }
 
@@ -100,7 +100,7 @@ bool LinuxProcess::deliver_pending(Hart& h, KernelEntry& entry, bool& settled) {
     const int sig = signals.next(signals.deliverable());
     if (!sig) break;
     SigInfo info = take_signal(sig);
-    if (traced && sig != G_SIGKILL) {
+    if (stops_for(sig)) {
       reported_ = {true, std::move(info), entry, settled};
       return false;
     }

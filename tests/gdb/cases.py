@@ -343,6 +343,27 @@ def case_linux_signal_replace(ctx):
         finish_pimnic(p, 143)
 
 
+def case_linux_pass_signals(ctx):
+    """pimnic linux over raw RSP: QPassSignals (offered in qSupported) lets SIGUSR1 and SIGALRM
+    through without a stop; SIGSEGV still stops, and C0b passes it to the handler."""
+    prog = linux_signals_prog(ctx)
+    with Pimnic(ctx.pimnic, ["linux", "--gdb", "0", "--wait", prog]) as p:
+        c = Rsp(p.port)
+        expect(c.command("qSupported"), r"QPassSignals\+", what="qSupported")
+        expect(c.command("QPassSignals:1e;e"), r"^OK$", what="QPassSignals")
+        expect(c.command("QPassSignals:zz"), r"^E01$", what="a malformed QPassSignals")
+        def stop_reply(packet):  # skipping the console output (O packets) before it
+            reply = c.command(packet)
+            while reply.startswith("O") and not reply.startswith("OK"):
+                reply = c.read_packet()
+                c.send_raw(b"+")
+            return reply
+        expect(stop_reply("c"), r"^T0b", what="the stop after continuing")
+        expect(stop_reply("C0b"), r"^W0c", what="the end")
+        c.close()
+        finish_pimnic(p, 12, r"usr1 2 segv 1 alrm 3\+")
+
+
 def case_lldb(ctx):
     """lldb 14 connects, lists the thread and reads registers."""
     if not ctx.lldb:
