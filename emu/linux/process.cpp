@@ -142,12 +142,15 @@ uint64_t LinuxProcess::simulated_ns() {
 
 Status LinuxProcess::interrupt(Hart& h, const InterruptInfo& info) {
   const Status s = handle_interrupt(h, info);
-  if (stopping_ && !end_reported_) {
-    end_reported_ = true;
-    for (GuestFile* f : fds_.files()) f->flush();
-    if (on_end) on_end(result_.status, result_.kind == ProcessResult::Kind::Signaled ? result_.message : std::string());
-  }
+  report_end();
   return s;
+}
+
+void LinuxProcess::report_end() {
+  if (!stopping_ || end_reported_) return;
+  end_reported_ = true;
+  for (GuestFile* f : fds_.files()) f->flush();
+  if (on_end) on_end(result_.status, result_.kind == ProcessResult::Kind::Signaled ? result_.message : std::string());
 }
 
 void LinuxProcess::add_device_file(std::string path, std::shared_ptr<GuestFile> file) {
@@ -174,9 +177,7 @@ Status LinuxProcess::handle_interrupt(Hart& h, const InterruptInfo& info) {
     case Interrupt::External:
     case Interrupt::Decrementer:
       h.pc = info.srr0;  // asynchronous interrupts reach a user process only as the end of a wait
-      if (!blocked_nr_) return Status::Jump;
-      h.msr &= ~(MSR_POW | MSR_EE);
-      return complete_syscall(h, std::exchange(blocked_nr_, 0), blocked_args_);
+      return blocked_nr_ ? wake(h) : Status::Jump;
     default:
       return fault(h, info);
   }
@@ -187,22 +188,30 @@ Status LinuxProcess::syscall(Hart& h) {
   return complete_syscall(h, h.gpr[0], args);
 }
 
-Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args) {
-  int64_t r;
-  SyscallFn fn = find_syscall(nr);
-  if (fn) {
-    r = fn(*this, args);
-  } else {
-    if (nr < kMaxSyscall ? !reported_unknown[nr] : true) {
-      if (nr < kMaxSyscall) reported_unknown[nr] = true;
-      std::fprintf(stderr, "pimnic: unimplemented syscall %u (%s)\n", nr, syscall_name(nr));
-    }
-    r = -38;  // ENOSYS
+int64_t LinuxProcess::run_handler(uint32_t nr, const uint32_t* args) {
+  if (SyscallFn fn = find_syscall(nr)) return fn(*this, args);
+  if (nr < kMaxSyscall ? !reported_unknown[nr] : true) {
+    if (nr < kMaxSyscall) reported_unknown[nr] = true;
+    std::fprintf(stderr, "pimnic: unimplemented syscall %u (%s)\n", nr, syscall_name(nr));
   }
+  return -38;  // ENOSYS
+}
+
+Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args, bool resumed) {
+  resumed_ = resumed;
+  int64_t r = run_handler(nr, args);
+  while (r == kWouldBlock && !wait_.device) {  // a wait the process ends itself: it passes now
+    if (opts_.strace && !resumed_) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) waits\n", syscall_name(nr), args[0]);
+    pass_wait(nr);
+    resumed_ = true;
+    r = run_handler(nr, args);
+  }
+  resumed_ = false;
   if (r == kWouldBlock) {
-    // Asleep in the kernel: a wait state (no instruction retires, no host time is spent) that an
-    // interrupt ends by making the call again (handle_interrupt). pc is already past the sc.
-    if (opts_.strace) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) sleeps\n", syscall_name(nr), args[0]);
+    // Asleep in the kernel until the device interrupts: a wait state (no instruction retires, no
+    // host time is spent) that the external interrupt, or a timer's signal, ends by making the
+    // call again (wake). pc is already past the sc.
+    if (opts_.strace && !resumed) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) sleeps\n", syscall_name(nr), args[0]);
     blocked_nr_ = nr;
     std::copy(args, args + 6, blocked_args_);
     h.msr |= MSR_POW | MSR_EE;

@@ -68,13 +68,6 @@ class LinuxProcess : public Environment {
   void register_stats(StatRegistry& stats);
   const ProcessResult& result() const { return result_; }  // how it ended, once stopping()
 
-  // Between two slices of the run loop (run() uses these; so do gdb and machines that drive the
-  // hart themselves): before_slice delivers expired timers and pending signals at this
-  // instruction boundary, false when the hart must not run (the process ended, or a signal
-  // stopped it for the debugger); slice_budget cuts a slice to the next timer expiry
-  // (one_cycle_per_insn: the functional model, where that cycle is exact).
-  bool before_slice(Hart& h);
-  uint64_t slice_budget(uint64_t budget, bool one_cycle_per_insn);
 
   // ---- for system call handlers -------------------------------------------------------------
   Hart& hart() { return core_->hart(0); }
@@ -156,25 +149,44 @@ class LinuxProcess : public Environment {
   // those that expired.
   ProcessTimers timers;
   void fire_due_timers();
-  // Waiting (sleeps, pause, sigsuspend, blocking reads): time passes with the process idle.
-  // sleep_for: until ns have passed or a signal that interrupts waits is pending; returns the
-  // time not slept. wait_for_signal: until such a signal; false if none ever can come (no timer
-  // would send one).
-  uint64_t sleep_for(uint64_t ns);
-  bool wait_for_signal();
-  // Before reading a host descriptor that has nothing to read (a pipe, a terminal): wait for
-  // input, or for a signal (ERESTARTSYS). 0 when the read may go ahead.
-  int64_t wait_readable(int host_fd);
+
+  // ---- waiting in a system call (process_wait.cpp) ---------------------------------------------
+  // A system call that cannot complete yet returns block(w) (kWouldBlock): the process waits,
+  // and the call is made again, with the same arguments, whenever the wait may have ended: a
+  // signal arrived (the handler then returns its restart code, ERESTARTSYS and the like), the
+  // deadline passed, input arrived on the host descriptor, or the device raised the external
+  // interrupt. On such a retry resumed_wait() is the wait the call declared (null on the first
+  // call), so that it can keep its deadline. A wait the process ends itself passes at once: the
+  // clocks move on to its next event (with sleep_moves_core the core's clock, so the machine runs
+  // the other cores meanwhile), or the host descriptor is polled; one nothing can end kills the
+  // process. A wait for a device leaves the hart in its wait state (MSR[POW,EE]) until the
+  // external interrupt, or a timer's signal at the start of a slice, ends it.
+  struct Wait {
+    uint32_t clock = 1;          // the clock the deadline is on (CLOCK_MONOTONIC)
+    uint64_t deadline = kNever;  // ns on that clock
+    int host_fd = -1;            // input on this host descriptor ends it
+    bool device = false;         // the external interrupt ends it
+    uint64_t signals = 0;        // blocked signals that end it too (sigtimedwait's set)
+  };
+  int64_t block(const Wait& w);
+  const Wait* resumed_wait() const { return resumed_ ? &wait_ : nullptr; }
+  bool blocked() const { return blocked_nr_ != 0; }  // in a device wait
 
   // Reported once per number: "pimnic: unimplemented syscall N (name)".
   std::vector<bool> reported_unknown;
 
   // Environment
   Status interrupt(Hart& h, const InterruptInfo& info) override;
-  // A process asleep in a system call waits for a device: only an interrupt wakes it (sleeps
-  // for a time do not wait: they move the core's clock, linux_options.h).
-  bool wakes_itself(const Hart&) const override { return false; }
-  bool blocked() const { return blocked_nr_ != 0; }
+  // Between two slices of the run loop (run() calls these; so do gdb and the machines that run
+  // the process on a host core): before_slice delivers expired timers and pending signals at this
+  // instruction boundary, or ends a device wait that a signal interrupts, and is false when the
+  // hart must not run (the process ended, or a signal stopped it for the debugger); slice_budget
+  // cuts a slice to the next timer expiry (one_cycle_per_insn: the functional model, where that
+  // cycle is exact).
+  bool before_slice(Hart& h) override;
+  uint64_t slice_budget(uint64_t budget, bool one_cycle_per_insn) override;
+  // Asleep in a device wait, the process wakes itself when a timer's signal can end the wait.
+  bool wakes_itself(const Hart& h) const override;
 
  private:
   LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space);
@@ -183,9 +195,17 @@ class LinuxProcess : public Environment {
   void setup_stack();
   Status fault(Hart& h, const InterruptInfo& info);
   Status syscall(Hart& h);
-  // Run system call nr and put its result in r3/CR0, or, when it would block, put the hart in a
-  // wait state until an interrupt retries it.
-  Status complete_syscall(Hart& h, uint32_t nr, const uint32_t* args);
+  // Run system call nr (resumed: again, after its wait) and put its result in r3/CR0. A wait
+  // the process ends itself passes first; a device wait puts the hart in its wait state.
+  Status complete_syscall(Hart& h, uint32_t nr, const uint32_t* args, bool resumed = false);
+  int64_t run_handler(uint32_t nr, const uint32_t* args);
+  // process_wait.cpp
+  void pass_wait(uint32_t nr);     // move on to the next event that may end wait_
+  bool wait_ended();               // a signal, the deadline: the call is to be made again
+  void wait_for_host_input(uint64_t wake, uint64_t now);
+  Status wake(Hart& h);            // make the call of a device wait again
+  uint64_t next_waking_expiry() const;
+  void report_end();               // once the process has ended: flush files, on_end
   bool fix_alignment(Hart& h, const InterruptInfo& info);
   void terminate_by_signal(int sig, const std::string& message);
   // signal_delivery.cpp
@@ -196,7 +216,6 @@ class LinuxProcess : public Environment {
   void settle_restart(Hart& h, KernelEntry& entry, const SignalAction* handler);
   void init_time_base();
   void advance_idle(uint64_t ns);
-  uint64_t next_interrupting_expiry() const;
   uint64_t uptime_ns_ = 0;        // the machine's uptime when the program started (--uptime)
   uint64_t time_base_start_ = 0;  // time-base ticks at the start of the run
   // With --clock host and a timer armed, slices are this short (about 1 ms of host time).
@@ -209,8 +228,10 @@ class LinuxProcess : public Environment {
   AddressSpace* as_;
   Core* core_;
   std::vector<std::pair<std::string, std::shared_ptr<GuestFile>>> device_files_;
-  uint32_t blocked_nr_ = 0;  // the system call asleep in a wait state (0: none)
+  uint32_t blocked_nr_ = 0;  // the system call asleep in a device wait (0: none)
   uint32_t blocked_args_[6] = {};
+  Wait wait_;                // what the waiting system call waits for
+  bool resumed_ = false;     // the running handler is a retry after its wait
   std::unique_ptr<GuestMemory> gm_;
   FdTable fds_;
   GuestRandom random_;

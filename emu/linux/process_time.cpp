@@ -1,4 +1,4 @@
-// A process's time: its clocks in the two clock modes, the time base, timers, and waiting.
+// A process's time: its clocks in the two clock modes, the time base, timers, and idle time.
 //
 // --clock sim: CLOCK_MONOTONIC (and BOOTTIME, MONOTONIC_RAW) is the uptime at start plus the
 // simulated time (the core's cycles at its clock rate) plus every wait; CLOCK_REALTIME is
@@ -7,13 +7,14 @@
 // The time base starts at the uptime (--uptime, a day by default) in time-base ticks and
 // advances with the cycles (core.tb_divider cycles per tick) and with every wait, in both modes:
 // with --clock sim, mftb and CLOCK_MONOTONIC move together, as on a PowerPC Linux machine, where
-// the kernel derives its clocks from the time base. Timers expire on these clocks; a wait ends early at a timer whose signal would be
-// delivered.
-#include <fcntl.h>
-#include <poll.h>
+// the kernel derives its clocks from the time base. Timers expire on these clocks; a wait ends
+// early at a timer whose signal would be delivered (process_wait.cpp). On a machine's host core
+// (sleep_moves_core) a wait passes as the core's time: its cycles run on, and the clocks with them.
 #include <time.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 
 #include "linux/process.h"
 #include "linux/syscalls.h"
@@ -101,63 +102,17 @@ uint64_t LinuxProcess::slice_budget(uint64_t budget, bool one_cycle_per_insn) {
 }
 
 void LinuxProcess::advance_idle(uint64_t ns) {
-  sleep_ns += ns;
   Hart& h = hart();
+  if (opts_.sleep_moves_core) {
+    // The core's clock runs on to the wake-up (at least a cycle, so that a wait always moves);
+    // the machine runs the other cores meanwhile. The time base moves with it.
+    const double cycles = std::ceil(double(ns) * core_->config().clock_hz / double(kNs));
+    h.cycle_offset += std::max<uint64_t>(uint64_t(cycles), ns ? 1 : 0);
+    h.request_stop(StopReason::SliceEnd);
+    return;
+  }
+  sleep_ns += ns;
   h.tb_offset = time_base_start_ + ns_to_ticks(sleep_ns, core_->config().clock_hz / h.tb_divider);
-}
-
-uint64_t LinuxProcess::sleep_for(uint64_t ns) {
-  uint64_t left = ns;
-  for (;;) {
-    fire_due_timers();
-    if (interrupted() || left == 0) return left;
-    const uint64_t now = timer_clock(TimerBase::Monotonic), next = timers.next_expiry(TimerBase::Monotonic);
-    uint64_t step = left;
-    if (next != kNever) step = std::min(step, next > now ? next - now : 0);
-    advance_idle(step);
-    left -= step;
-  }
-}
-
-uint64_t LinuxProcess::next_interrupting_expiry() const {
-  // Only a timer whose signal would be delivered can end a wait (the mask and dispositions
-  // cannot change while the process waits).
-  uint64_t next = kNever;
-  for (const GuestTimer* t : timers.armed_on(TimerBase::Monotonic))
-    if (t->info.signo && !(signals.blocked & sigbit(t->info.signo)) && !signals.ignored(t->info.signo))
-      next = std::min(next, t->expiry);
-  return next;
-}
-
-bool LinuxProcess::wait_for_signal() {
-  for (;;) {
-    fire_due_timers();
-    if (interrupted()) return true;
-    const uint64_t next = next_interrupting_expiry();
-    if (next == kNever) return false;
-    const uint64_t now = timer_clock(TimerBase::Monotonic);
-    advance_idle(next > now ? next - now : 0);
-  }
-}
-
-int64_t LinuxProcess::wait_readable(int fd) {
-  struct pollfd pf = {fd, POLLIN, 0};
-  if (::poll(&pf, 1, 0) != 0) return 0;  // input, end of file, an error, or a file that never blocks
-  if (::fcntl(fd, F_GETFL) & O_NONBLOCK) return 0;  // the read says EAGAIN itself
-  for (;;) {
-    fire_due_timers();
-    if (interrupted()) return ERESTARTSYS;
-    const uint64_t next = next_interrupting_expiry(), now = timer_clock(TimerBase::Monotonic);
-    int timeout_ms = -1;
-    if (next != kNever && opts_.clock == ClockMode::Simulated) {
-      // Input from outside takes no simulated time: time goes on to the timer.
-      advance_idle(next > now ? next - now : 0);
-      continue;
-    }
-    if (next != kNever) timeout_ms = int(std::min<uint64_t>((next > now ? next - now : 0) / 1000000 + 1, 1 << 30));
-    int r = ::poll(&pf, 1, timeout_ms);  // host time passes, which --clock host sees
-    if (r > 0 || (r < 0 && errno != EINTR)) return 0;
-  }
 }
 
 }  // namespace pimnic::linux_user

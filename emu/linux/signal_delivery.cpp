@@ -231,8 +231,13 @@ void LinuxProcess::resume_with_signal(Hart& h, int sig) {
 bool LinuxProcess::before_slice(Hart& h) {
   if (!stopping_ && !reported_.active) {
     fire_due_timers();
-    if (interrupted()) return_to_user(h, KernelEntry::timer());
+    if (blocked_nr_) {
+      if (wait_ended()) wake(h);  // a timer's signal ends a device wait: the call says how
+    } else if (interrupted()) {
+      return_to_user(h, KernelEntry::timer());
+    }
   }
+  report_end();
   return !stopping_ && !reported_.active;
 }
 

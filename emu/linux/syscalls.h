@@ -39,10 +39,11 @@ int64_t write_timespec(LinuxProcess& p, uint32_t addr, int64_t ns, bool wide);
 
 // What a system call that waits returns when a signal ends the wait (the kernel's codes; the
 // restart is settled on the way out, signal_delivery.cpp), and the result of one that set every
-// register itself (sigreturn): nothing is written.
+// register itself (sigreturn): nothing is written. (One that must wait returns kWouldBlock,
+// guest_file.h, through LinuxProcess::block.)
 inline constexpr int64_t ERESTARTSYS = -512, ERESTARTNOINTR = -513, ERESTARTNOHAND = -514,
                          ERESTART_RESTARTBLOCK = -516;
-inline constexpr int64_t kNoResult = INT64_MIN;
+inline constexpr int64_t kNoResult = INT64_MIN + 1;
 
 // The ppc32 return convention: r3 = value, or r3 = errno with CR0[SO] set.
 inline constexpr uint32_t kCr0So = 0x10000000u;

@@ -97,18 +97,18 @@ int64_t futex(LinuxProcess& p, const uint32_t* a, bool wide) {
       uint32_t v;
       if (!p.read_u32(a[0], v)) return -EFAULT;
       if (v != a[2]) return -EAGAIN;
-      if (!a[3]) {
-        if (!p.wait_for_signal())
-          p.kill_process("futex wait that nothing can end (single-threaded guest): deadlock (SIGKILL)");
-        return ERESTARTSYS;
+      if (!a[3]) return p.interrupted() ? ERESTARTSYS : p.block({});
+      const uint32_t clock = op == 9 && (a[1] & 256) ? 0 : 1;
+      uint64_t deadline;
+      if (const LinuxProcess::Wait* w = p.resumed_wait()) {
+        deadline = w->deadline;
+      } else {
+        const int64_t t = read_timespec(p, a[3], wide);
+        if (t < 0) return t;
+        deadline = op == 9 ? uint64_t(t) : uint64_t(p.clock_ns(clock)) + uint64_t(t);
       }
-      int64_t t = read_timespec(p, a[3], wide);
-      if (t < 0) return t;
-      if (op == 9) {
-        int64_t now = p.clock_ns((a[1] & 256) ? 0 : 1);
-        t = t > now ? t - now : 0;
-      }
-      return p.sleep_for(uint64_t(t)) ? -EINTR : -ETIMEDOUT;
+      if (uint64_t(p.clock_ns(clock)) >= deadline) return -ETIMEDOUT;
+      return p.interrupted() ? -EINTR : p.block({.clock = clock, .deadline = deadline});
     }
     case 1: case 10: return 0;  // FUTEX_WAKE(_BITSET): nobody waits
     case 3: case 4: case 5: return 0;  // REQUEUE, CMP_REQUEUE, WAKE_OP

@@ -142,20 +142,19 @@ int64_t sys_sigpending(LinuxProcess& p, const uint32_t* a) {
 
 // ---- waiting for signals --------------------------------------------------------------------
 
-int64_t wait_for_any_signal(LinuxProcess& p, const char* what) {
-  if (!p.wait_for_signal())
-    p.kill_process(std::string(what) + " that nothing can end (no timer will send a signal): deadlock (SIGKILL)");
-  return ERESTARTNOHAND;
-}
+// pause and sigsuspend: a wait that only a signal ends (a handler runs: EINTR).
+int64_t wait_for_any_signal(LinuxProcess& p) { return p.interrupted() ? ERESTARTNOHAND : p.block({}); }
 
-int64_t sys_pause(LinuxProcess& p, const uint32_t*) { return wait_for_any_signal(p, "pause()"); }
+int64_t sys_pause(LinuxProcess& p, const uint32_t*) { return wait_for_any_signal(p); }
 
 int64_t suspend(LinuxProcess& p, uint64_t mask) {
   SignalState& s = p.signals;
-  s.saved_mask = s.blocked;
-  s.restore_mask = true;
-  s.blocked = mask & ~kUnblockable;
-  return wait_for_any_signal(p, "sigsuspend()");
+  if (!p.resumed_wait()) {  // the mask to go back to is the one before the call
+    s.saved_mask = s.blocked;
+    s.restore_mask = true;
+    s.blocked = mask & ~kUnblockable;
+  }
+  return wait_for_any_signal(p);
 }
 
 int64_t sys_rt_sigsuspend(LinuxProcess& p, const uint32_t* a) {
@@ -170,40 +169,35 @@ int64_t sys_sigsuspend(LinuxProcess& p, const uint32_t* a) {
 }
 
 // rt_sigtimedwait(set, info, timeout, sigsetsize): take a pending signal of `set` (normally
-// blocked) without running its handler, waiting for one up to the timeout.
+// blocked) without running its handler, waiting for one up to the timeout (on CLOCK_MONOTONIC);
+// another signal's handler ends the wait with EINTR.
 int64_t sigtimedwait(LinuxProcess& p, const uint32_t* a, bool wide) {
   if (a[3] != 8) return -EINVAL;
   uint64_t set;
   if (!read_sigset(p, a[0], set)) return -EFAULT;
   set &= ~kUnblockable;
-  int64_t timeout = -1;
-  if (a[2]) {
-    timeout = read_timespec(p, a[2], wide);
-    if (timeout < 0) return timeout;
-  }
   SignalState& s = p.signals;
-  bool waited = false;
-  if (!(s.pending() & set) && timeout != 0) {
-    const uint64_t blocked = s.blocked;
-    s.blocked &= ~set;  // while waiting, the awaited signals interrupt the wait
-    if (timeout < 0) {
-      if (!p.wait_for_signal())
-        p.kill_process("sigwait() that nothing can end (no timer will send a signal): deadlock (SIGKILL)");
-    } else {
-      p.sleep_for(uint64_t(timeout));
+  if (const int sig = s.next(s.pending() & set)) {
+    SigInfo info = p.take_signal(sig);
+    if (a[1]) {
+      uint8_t b[frame::kSiginfoSize];
+      frame::encode_siginfo(b, info);
+      if (!p.write(a[1], b, sizeof b)) return -EFAULT;
     }
-    s.blocked = blocked;
-    waited = true;
+    return sig;
   }
-  const int sig = s.next(s.pending() & set);
-  if (!sig) return waited && p.interrupted() ? -EINTR : -EAGAIN;
-  SigInfo info = p.take_signal(sig);
-  if (a[1]) {
-    uint8_t b[frame::kSiginfoSize];
-    frame::encode_siginfo(b, info);
-    if (!p.write(a[1], b, sizeof b)) return -EFAULT;
+  const LinuxProcess::Wait* resumed = p.resumed_wait();
+  if (resumed && p.interrupted()) return -EINTR;
+  uint64_t deadline = kNever;
+  if (resumed) {
+    deadline = resumed->deadline;
+  } else if (a[2]) {
+    const int64_t timeout = read_timespec(p, a[2], wide);
+    if (timeout < 0) return timeout;
+    deadline = uint64_t(p.clock_ns(1)) + uint64_t(timeout);
   }
-  return sig;
+  if (deadline != kNever && uint64_t(p.clock_ns(1)) >= deadline) return -EAGAIN;
+  return p.block({.deadline = deadline, .signals = set});
 }
 
 int64_t sys_rt_sigtimedwait(LinuxProcess& p, const uint32_t* a) { return sigtimedwait(p, a, false); }

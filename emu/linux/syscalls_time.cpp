@@ -1,6 +1,6 @@
-// Clock and sleep system calls (the clocks themselves are in process_time.cpp). Sleeps never
-// block the host: they return at once and add the slept time to the clocks, so the guest sees
-// the time pass; a timer whose signal is delivered during the sleep ends it there.
+// Clock and sleep system calls (the clocks themselves are in process_time.cpp). A sleep is a wait
+// (process_wait.cpp) that takes no host time: the clocks move on to its end, or to a timer whose
+// signal is delivered first and ends it there.
 #include <sys/times.h>
 #include <time.h>
 
@@ -77,16 +77,17 @@ int64_t sys_time(LinuxProcess& p, const uint32_t* a) {
   return uint32_t(s);
 }
 
-// Sleep until clock `clk` reads `deadline`. A signal that interrupts the sleep ends it early:
-// a relative sleep then reports the time left in `rem` and is resumed by restart_syscall when no
-// handler runs (ERESTART_RESTARTBLOCK); an absolute one is simply restarted (ERESTARTNOHAND).
+// Sleep until clock `clk` reads `deadline` (a wait, process_wait.cpp). A signal that
+// interrupts the sleep ends it early: a relative sleep then reports the time left in `rem` and is
+// resumed by restart_syscall when no handler runs (ERESTART_RESTARTBLOCK); an absolute one is
+// simply restarted (ERESTARTNOHAND).
 int64_t sleep_until(LinuxProcess& p, uint32_t clk, uint64_t deadline, uint32_t rem, bool wide, bool absolute) {
   const int64_t now = clock_now(p, clk);
   if (now < 0) return now;
-  const uint64_t left = p.sleep_for(deadline > uint64_t(now) ? deadline - uint64_t(now) : 0);
-  if (!left) return 0;
+  if (uint64_t(now) >= deadline) return 0;
+  if (!p.interrupted()) return p.block({.clock = clk, .deadline = deadline});
   if (absolute) return ERESTARTNOHAND;
-  if (int64_t e = write_timespec(p, rem, int64_t(left), wide)) return e;
+  if (int64_t e = write_timespec(p, rem, int64_t(deadline - uint64_t(now)), wide)) return e;
   p.restart = {true, clk, rem, wide, deadline};
   return ERESTART_RESTARTBLOCK;
 }
@@ -100,7 +101,13 @@ int64_t do_sleep(LinuxProcess& p, uint32_t clk, uint32_t flags, uint32_t req, ui
   int64_t d = read_timespec(p, req, wide);
   if (d < 0) return d;
   const bool absolute = flags & kTimerAbsTime;
-  return sleep_until(p, clk, uint64_t(absolute ? d : now + d), rem, wide, absolute);
+  uint64_t deadline = uint64_t(absolute ? d : now + d);
+  if (clk == 2) {
+    deadline = uint64_t(clock_now(p, 1)) + (deadline > uint64_t(now) ? deadline - uint64_t(now) : 0);
+    clk = 1;
+  }
+  if (const LinuxProcess::Wait* w = p.resumed_wait()) clk = w->clock, deadline = w->deadline;  // as it began
+  return sleep_until(p, clk, deadline, rem, wide, absolute);
 }
 
 int64_t sys_nanosleep(LinuxProcess& p, const uint32_t* a) { return do_sleep(p, 1, 0, a[0], a[1], false); }
@@ -112,8 +119,9 @@ int64_t sys_clock_nanosleep64(LinuxProcess& p, const uint32_t* a) { return do_sl
 int64_t sys_restart_syscall(LinuxProcess& p, const uint32_t*) {
   if (!p.restart.active) return -EINTR;
   const LinuxProcess::RestartBlock r = p.restart;
-  p.restart.active = false;
-  return sleep_until(p, r.clock, r.deadline, r.rem, r.wide, false);
+  const int64_t res = sleep_until(p, r.clock, r.deadline, r.rem, r.wide, false);
+  if (res != kWouldBlock && res != ERESTART_RESTARTBLOCK) p.restart.active = false;
+  return res;
 }
 
 int64_t sys_times(LinuxProcess& p, const uint32_t* a) {
