@@ -6,7 +6,9 @@ The reference is qemu-ppc-static -cpu 7400 (default); with --host-reference, the
 built for the host (for libm routines qemu 7.2 cannot run); or with --expect-stdout, a file
 holding what Linux prints where qemu-user is known to differ from the kernel (the exit status
 then comes from --expect-status). Both runs get the same argv, the same environment (only the
---env variables, in the same order) and the same stdin.
+--env variables, in the same order) and the same stdin. With --mpirun the program runs on the host
+cores of a machine instead, as both ranks of `pimnic mpirun -n 2 --tag-output` (with --clock sim,
+as there), and each rank's output must be the reference's.
 
 Exit status: 0 pass, 1 mismatch, 77 skipped: pimnic stopped on an illegal instruction that the
 reference executed, i.e. an instruction the ISA does not implement yet (ctest shows "Skipped";
@@ -54,14 +56,20 @@ def main():
     ap.add_argument("--env", action="append", default=[], help="NAME=VALUE for the guest environment")
     ap.add_argument("--stdin", help="file to feed on standard input")
     ap.add_argument("--expect-status", type=int, help="the exit status both runs must have")
+    ap.add_argument("--mpirun", action="store_true", help="run on a machine's host cores, as two MPI ranks")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("args", nargs="*", help="guest arguments (after --)")
     a = ap.parse_args()
 
     env = dict(e.split("=", 1) for e in a.env)
-    pimnic_cmd = [a.pimnic, "linux", "--clear-env"]
-    for e in a.env:
-        pimnic_cmd += ["-E", e]
+    if a.mpirun:
+        pimnic_cmd = [a.pimnic, "mpirun", "-n", "2", "--tag-output"]
+        for e in a.env:
+            pimnic_cmd += ["-x", e]
+    else:
+        pimnic_cmd = [a.pimnic, "linux", "--clear-env"]
+        for e in a.env:
+            pimnic_cmd += ["-E", e]
     pimnic_cmd += a.pimnic_opt + [a.program] + a.args
     if a.host_reference:
         ref_cmd, ref_name = [a.host_reference] + a.args, "host build"
@@ -77,11 +85,19 @@ def main():
     out, err, status = run(pimnic_cmd, env, a.stdin, a.timeout)
 
     problems = []
-    if out != ref_out:
-        diff = difflib.unified_diff(ref_out.decode("utf-8", "replace").splitlines(),
-                                    out.decode("utf-8", "replace").splitlines(),
-                                    ref_name, "pimnic", lineterm="", n=2)
-        problems.append("stdout differs:\n" + "\n".join(list(diff)[:60]))
+    outputs = [("pimnic", out)]
+    if a.mpirun:  # each rank's lines, without the tag
+        lines = out.splitlines(keepends=True)
+        outputs = [(f"rank {r}", b"".join(l[4:] for l in lines if l.startswith(b"[%d] " % r))) for r in (0, 1)]
+        stray = [l for l in lines if not l.startswith((b"[0] ", b"[1] "))]
+        if stray:
+            problems.append("stdout lines of no rank:\n" + b"".join(stray[:20]).decode("utf-8", "replace"))
+    for name, o in outputs:
+        if o != ref_out:
+            diff = difflib.unified_diff(ref_out.decode("utf-8", "replace").splitlines(),
+                                        o.decode("utf-8", "replace").splitlines(),
+                                        ref_name, name, lineterm="", n=2)
+            problems.append(f"stdout of {name} differs:\n" + "\n".join(list(diff)[:60]))
     if status != ref_status:
         problems.append(f"exit status: {ref_name} {ref_status}, pimnic {status}")
     if a.expect_status is not None and ref_status != a.expect_status:
