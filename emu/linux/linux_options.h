@@ -26,8 +26,8 @@ struct LinuxOptions {
   uint32_t hwcap = 0x18000000, hwcap2 = 0;
   bool strace = false;              // log system calls on stderr
   uint64_t max_insts = 0;           // 0 = unlimited
-  // On a machine's host core: a sleep lets the core's clock run on to the wake-up time (other
-  // cores run meanwhile), instead of only adding the time to the guest's clocks.
+  // On a machine's host core: a wait (a sleep, pause until a timer) lets the core's clock run on
+  // to the wake-up time (other cores run meanwhile), instead of only adding the time to the clocks.
   bool sleep_moves_core = false;
   bool stdin_closed = false;        // standard input reads as empty (/dev/null): ranks other than 0
   std::string output_tag;           // prefix of every line of standard output and error (--tag-output)

@@ -68,7 +68,6 @@ class LinuxProcess : public Environment {
   void register_stats(StatRegistry& stats);
   const ProcessResult& result() const { return result_; }  // how it ended, once stopping()
 
-
   // ---- for system call handlers -------------------------------------------------------------
   Hart& hart() { return core_->hart(0); }
   const Hart& hart() const { return core_->hart(0); }
