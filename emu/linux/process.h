@@ -170,6 +170,9 @@ class LinuxProcess : public Environment {
   int64_t block(const Wait& w);
   const Wait* resumed_wait() const { return resumed_ ? &wait_ : nullptr; }
   bool blocked() const { return blocked_nr_ != 0; }  // in a device wait
+  // Pipes the process made (pipe, pipe2): only it can write them, as it starts no other process,
+  // so a read of an empty one that no timer can interrupt never ends.
+  void note_own_pipe(int host_fd);
 
   // Reported once per number: "pimnic: unimplemented syscall N (name)".
   std::vector<bool> reported_unknown;
@@ -202,6 +205,7 @@ class LinuxProcess : public Environment {
   void pass_wait(uint32_t nr);     // move on to the next event that may end wait_
   bool wait_ended();               // a signal, the deadline: the call is to be made again
   void wait_for_host_input(uint64_t wake, uint64_t now);
+  bool only_self_writes(int host_fd) const;
   Status wake(Hart& h);            // make the call of a device wait again
   uint64_t next_waking_expiry() const;
   void report_end();               // once the process has ended: flush files, on_end
@@ -230,6 +234,7 @@ class LinuxProcess : public Environment {
   uint32_t blocked_nr_ = 0;  // the system call asleep in a device wait (0: none)
   uint32_t blocked_args_[6] = {};
   Wait wait_;                // what the waiting system call waits for
+  std::vector<uint64_t> own_pipes_;  // their inodes (note_own_pipe)
   bool resumed_ = false;     // the running handler is a retry after its wait
   std::unique_ptr<GuestMemory> gm_;
   FdTable fds_;

@@ -4,8 +4,8 @@
 // descriptor, the device's external interrupt. Time passes while the process waits: the clocks
 // move on to the next of these events (process_time.cpp, advance_idle), except input from
 // outside, which takes host time.
-#include <fcntl.h>
 #include <poll.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -53,10 +53,11 @@ void LinuxProcess::pass_wait(uint32_t nr) {
     const uint64_t on_clock = uint64_t(clock_ns(wait_.clock));
     wake = std::min(wake, now + (wait_.deadline > on_clock ? wait_.deadline - on_clock : 0));
   }
-  if (wait_.host_fd >= 0) {
+  if (wait_.host_fd >= 0 && (wake != kNever || !only_self_writes(wait_.host_fd))) {
     wait_for_host_input(wake, now);
   } else if (wake == kNever) {
-    kill_process(std::string(syscall_name(nr)) + "() that nothing can end (no timer will send a signal): deadlock (SIGKILL)");
+    kill_process(std::string(syscall_name(nr)) + "() that nothing can end (no timer will send a signal" +
+                 (wait_.host_fd >= 0 ? ", and only this process writes the pipe" : "") + "): deadlock (SIGKILL)");
     return;
   } else {
     advance_idle(wake > now ? wake - now : 0);
@@ -76,6 +77,17 @@ void LinuxProcess::wait_for_host_input(uint64_t wake, uint64_t now) {
   int r;
   do r = ::poll(&pf, 1, timeout_ms);  // host time passes, which --clock host sees
   while (r < 0 && errno == EINTR);
+}
+
+void LinuxProcess::note_own_pipe(int host_fd) {
+  struct stat st;
+  if (::fstat(host_fd, &st) == 0) own_pipes_.push_back(uint64_t(st.st_ino));
+}
+
+bool LinuxProcess::only_self_writes(int host_fd) const {
+  struct stat st;
+  return ::fstat(host_fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
+         std::find(own_pipes_.begin(), own_pipes_.end(), uint64_t(st.st_ino)) != own_pipes_.end();
 }
 
 Status LinuxProcess::wake(Hart& h) {

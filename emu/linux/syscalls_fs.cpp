@@ -391,6 +391,7 @@ int64_t sys_pipe2(LinuxProcess& p, const uint32_t* a) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC | ((a[1] & G_O_NONBLOCK) ? O_NONBLOCK : 0)) < 0) return neg_errno();
   const bool cloexec = a[1] & G_O_CLOEXEC;
+  p.note_own_pipe(fds[0]);
   int rd = p.fds().add(fds[0], 0, cloexec);
   int wr = rd < 0 ? -1 : p.fds().add(fds[1], 0, cloexec);
   if (wr < 0 || !p.write_u32(a[0], uint32_t(rd)) || !p.write_u32(a[0] + 4, uint32_t(wr))) {

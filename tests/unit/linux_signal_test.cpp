@@ -229,6 +229,39 @@ TEST_CASE("restart: a read interrupted by a handler with SA_RESTART is run again
   }
 }
 
+TEST_CASE("waits: a read of an empty pipe only the process writes, with no timer, never ends (SIGKILL)") {
+  Fixture f;
+  LinuxProcess& p = f.p;
+  REQUIRE(call(p, 42, {kScratch}) == 0);  // pipe(fds)
+  uint32_t rd = 0;
+  p.read_u32(kScratch, rd);
+  call(p, 3, {rd, kScratch + 16, 1});  // read(fds[0], buf, 1)
+  CHECK(p.stopping());
+  CHECK(p.result().status == 137);
+  CHECK(p.result().message.find("read() that nothing can end") != std::string::npos);
+}
+
+TEST_CASE("waits: pause with no timer to end it is a deadlock (SIGKILL); with one, the timer ends it") {
+  for (bool timer : {false, true}) {
+    Fixture f;
+    LinuxProcess& p = f.p;
+    Hart& h = p.hart();
+    install(p, G_SIGALRM, 0x10000300, 0);
+    if (timer) p.timers.itimer[ProcessTimers::kReal].arm(p.timer_clock(TimerBase::Monotonic), 5000000, 0);
+    const int64_t before = p.clock_ns(1);
+    h.gpr[1] = 0x40800a00;
+    call(p, 29, {});  // pause()
+    CHECK(p.stopping() == !timer);
+    if (timer) {
+      CHECK(h.pc == 0x10000300);                    // the handler runs ...
+      CHECK(p.clock_ns(1) - before >= 5000000);     // ... 5 ms later
+      CHECK(p.clock_ns(1) - before < 5000000 + 1000);
+    } else {
+      CHECK(p.result().message.find("pause() that nothing can end") != std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("timers: ITIMER_REAL on the simulated clock fires at the instruction of its expiry") {
   // 0x10000100: b . (spin); 0x10000104: the handler, exit_group(42)
   std::string path = make_program({0x48000000, li(0, 234), li(3, 42), kSc});
