@@ -293,6 +293,7 @@ bool Hart::read_slow(uint32_t ea, unsigned size, uint64_t& v) {
   const Region* r = mem_->find(ea);
   if (r && r->device) {
     if (watcher && watch_stop(*this, ea, size, false)) return false;
+    if (cycles() < device_after) cycle_offset += device_after - cycles();
     if (uint64_t(ea - r->base) + size > r->size || !r->device->read(ea - r->base, size, v, this))
       return data_fault(ea, false);
     if (rec) {
@@ -313,6 +314,7 @@ bool Hart::write_slow(uint32_t ea, unsigned size, uint64_t v) {
   const Region* r = mem_->find(ea);
   if (r && r->device) {
     if (watcher && watch_stop(*this, ea, size, true)) return false;
+    if (cycles() < device_after) cycle_offset += device_after - cycles();
     if (uint64_t(ea - r->base) + size > r->size || !r->device->write(ea - r->base, size, v, this))
       return data_fault(ea, true);
     if (rec) {

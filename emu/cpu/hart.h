@@ -138,6 +138,9 @@ struct Hart : public ArchState, public MemoryListener {
   // ---- time ----------------------------------------------------------------------------------
   uint64_t cycles() const { return cycle_offset + icount; }
   uint64_t cycle_offset = 0;  // timing models and idle periods add here
+  // A device access waits until this cycle (a timing model's store buffer has drained by then, so
+  // a doorbell never overtakes the stores before it); the clock moves forward to it.
+  uint64_t device_after = 0;
   // The cycle of the machine's next event: a wait state in step() idles no further (the event may
   // be a device that raises an interrupt). Machines set it before each slice.
   uint64_t horizon_cycle = ~0ull;

@@ -1,7 +1,8 @@
 // The core-timing-model interface. The functional core (Hart) executes; a model consumes the
 // ExecRecord of each executed instruction (pc, next pc, word, row id, memory accesses, interrupt;
 // register dependencies from isa::register_deps of the row) and moves time only. A model never
-// writes architectural state: the only hart field it touches is cycle_offset.
+// writes architectural state: the only hart fields it touches are cycle_offset and device_after
+// (the cycle before which a device access waits: the model's store buffer drains then).
 //
 // Time convention, shared by every model so that devices and the time base agree:
 //   between two instructions, h.cycles() is the core cycle at which everything executed so far has

@@ -17,6 +17,7 @@ static void check_settings(const TimingConfig& cfg, const std::string& prefix) {
   cfg.mem.check(prefix);
   cfg.inorder.check("core.inorder");
   cfg.ooo.check("core.ooo");
+  cfg.pim.check("core.pim");
   cfg.bpred.check();
 }
 
@@ -32,6 +33,10 @@ CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, c
     t.model = std::make_unique<PimModel>(cfg.pim, cfg.ops, t.mem.get(), clock, shape.harts);
     return t;
   }
+  // A model the core kind has no such pipeline for is refused, not run as something else.
+  if (shape.pim && cfg.model == "ooo")
+    throw std::invalid_argument(prefix.substr(0, prefix.size() - 1) +
+                                ": core.model=ooo does not apply to a PIM core (use pim, which inorder also means, or functional)");
   if (cfg.model == "functional") {
     t.model = std::make_unique<FunctionalModel>();
     return t;

@@ -27,8 +27,8 @@ struct CoreShape {
   MemLevel* shared_memory = nullptr;
 };
 
-// Throws std::invalid_argument with a one-line message for an unknown or unavailable model or an
-// impossible configuration.
+// Throws std::invalid_argument with a one-line message for an unknown model, one that does not
+// apply to the core (ooo on a PIM core, pim on another) or an impossible configuration.
 CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, const std::string& prefix,
                             const CoreShape& shape = {});
 

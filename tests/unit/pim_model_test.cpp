@@ -301,6 +301,44 @@ TEST_CASE("pim model: two PIM cores sharing one DRAM contend for its banks") {
   CHECK(conflicts_same > conflicts_other);
 }
 
+TEST_CASE("pim model: two cores contend alike in 4-cycle and in machine-sized quanta") {
+  // The machine runs a NIC's two PIM cores in turns of up to one quantum (tens of cycles): the
+  // core that runs second must find the gaps the first left in the banks' and the bus's
+  // reservations, not queue behind all of them (busy_calendar.h).
+  const TimingConfig tc = pim_preset();
+  const ClockDomain clock("core", 500e6);
+  for (unsigned bank_b : {0u, 1u}) {
+    uint64_t t[2];
+    for (int q = 0; q < 2; ++q) {
+      std::unique_ptr<MemLevel> dram = make_backing_memory(tc.mem, clock, "nic.");
+      PimRig a(4, nullptr, dram.get(), "pim0.");
+      PimRig b(4, a.mem, dram.get(), "pim1.");
+      chase_threads(a, 4, kData, 0, 300);
+      chase_threads(b, 4, kData + 0x80000, bank_b, 300);
+      auto [ta, tb] = lockstep(a, &b, q ? 60 : 4);
+      t[q] = std::max(ta, tb);
+    }
+    MESSAGE("two cores, banks 0 and " << bank_b << ": " << t[0] << " cycles in 4-cycle quanta, " << t[1] << " in 60");
+    CHECK(double(t[1]) == doctest::Approx(double(t[0])).epsilon(0.03));
+  }
+}
+
+TEST_CASE("pim model: the threads share one integer unit (a divide keeps it 19 cycles)") {
+  for (unsigned threads : {1u, 2u, 8u}) {
+    PimRig r(8);
+    r.load(kCode, loop("li 3, 1\nli 4, 1", repeat("divw 3, 3, 4", 8), 100));
+    r.core->hart(0).pc = kCode;
+    for (unsigned t = 1; t < threads; ++t) r.start(t, kCode, 0);
+    CHECK(r.run() == StopReason::Exit);
+    const double per_div = double(r.model->stats.cycles) / (8.0 * 100 * threads);
+    MESSAGE(threads << " threads of divw: " << per_div << " cycles per divide");
+    CHECK(per_div == doctest::Approx(19.0).epsilon(0.03));
+    uint64_t waited = 0;
+    for (const PimThreadStats& ts : r.model->stats.thread) waited += ts.blocked_unit;
+    CHECK((threads > 1) == (waited > 0));
+  }
+}
+
 TEST_CASE("pim model: same run twice gives identical statistics; results equal the functional run") {
   auto program = [](PimRig& r) {
     // Thread 0 sums a 64-word array into r3 while three workers run ALU loops and chase memory.

@@ -32,6 +32,7 @@ void InOrderModel::start(Hart& h) {
   start_cycle_ = h.cycles() - 1;  // called after the first step, which added one cycle
   prev_D_ = prev_X_ = prev_M_ = fetch_ready_ = drain_ = start_cycle_;
   decoder_ = &h.core().decoder();
+  hart_ = &h;
   thread_ = h.index();
 }
 
@@ -73,6 +74,12 @@ void InOrderModel::account(Hart& h, const ExecRecord& r) {
   time(h, r);
 }
 
+static bool has_mmio(const ExecRecord& r) {
+  for (unsigned i = 0; i < r.nmem; ++i)
+    if (r.mem[i].mmio) return true;
+  return false;
+}
+
 static bool mispredicted(BranchMiss v) { return v == BranchMiss::Direction || v == BranchMiss::Target; }
 
 [[gnu::always_inline]] inline uint64_t InOrderModel::fetch_after(const BranchInfo& br, const ExecRecord& r,
@@ -100,7 +107,9 @@ static bool mispredicted(BranchMiss v) { return v == BranchMiss::Direction || v 
   // cycles() was our drain point.
   if (stepped > drain_ + 1) [[unlikely]] {  // the hart idled until an interrupt: everything drained
     uint64_t t = stepped - 1;
-    stats.idle_cycles += t - drain_;
+    // (or a device access waited for the store buffer: Hart::device_after)
+    const bool device_wait = t <= hart_->device_after && has_mmio(r);
+    (device_wait ? stats.stall_serialize : stats.idle_cycles) += t - drain_;
     prev_D_ = prev_X_ = prev_M_ = std::max(prev_M_, t);
     drain_ = t;
     fetch_ready_ = std::max(fetch_ready_, t);
@@ -146,8 +155,10 @@ static bool mispredicted(BranchMiss v) { return v == BranchMiss::Direction || v 
   X = std::max(unit_free_[cls], X);
   if (why.serialize) [[unlikely]] {
     ++stats.serializing;
-    stats.stall_serialize += std::max(drain_, X) - X;
-    X = std::max(drain_, X);
+    uint64_t drained = drain_;
+    if (si.store_barrier | why.mmio) drained = std::max(drained, to_cycle(mem_.stores().drained()));
+    stats.stall_serialize += std::max(drained, X) - X;
+    X = std::max(drained, X);
   }
   unit_free_[cls] = X + ops_.interval[cls];
   const uint64_t E = X + ops_.latency[cls];  // result on the bypass
@@ -155,29 +166,39 @@ static bool mispredicted(BranchMiss v) { return v == BranchMiss::Direction || v 
   const uint64_t M = std::max(E, prev_M_ + 1);
   uint64_t Mend = M + 1;
   uint64_t result = E;
+  uint64_t Mfree = M + 1;  // when the memory stage takes the next access
   if (r.nmem) {
     bool is_load = false;
-    for (unsigned i = 0; i < r.nmem; ++i) {
+    uint64_t t = M;
+    for (unsigned i = 0; i < r.nmem; ++i, t = Mfree) {  // one access per cycle (multiple, string)
       const MemAccess& a = r.mem[i];
-      const uint64_t t = M + i;  // one access per cycle (multiple, string)
-      uint64_t done = t + 1;     // stores retire into a write buffer: a line fill does not hold the pipeline
+      uint64_t done = t + 1;
+      Mfree = t + 1;
       if (a.mmio) {
         ++stats.mmio;
         done += mmio_cycles_;
-      } else {
+      } else if (a.write) {  // into the store buffer: a line fill does not hold the pipeline, a full buffer does
+        const uint64_t left = store_leaves(a.addr, a.size, t);
+        stats.stall_store_buffer += left - t;
+        Mfree = done = left + 1;
+      } else {  // the data comes when it comes; waiting for an MSHR holds the stage
         uint8_t level;
-        const uint64_t ready = access_done(l1d_, mem_.data(), a.addr, a.size, a.write ? AccessKind::Store : AccessKind::Load, t, &level);
-        if (!a.write) done = std::max(done, ready), why.dcache |= level > 1;
+        uint64_t queued = 0;
+        const uint64_t ready = access_done(l1d_, mem_.data(), a.addr, a.size, AccessKind::Load, t, &level, &queued);
+        done = std::max(done, ready), why.dcache |= level > 1;
+        stats.stall_mshr += queued;
+        Mfree += queued;
       }
       ++(a.write ? stats.stores : stats.loads);
       is_load |= !a.write;
       Mend = std::max(Mend, done);
     }
-    stats.stall_memory += Mend - (M + 1);
     if (is_load) result = Mend;
   }
   // ---- writeback ------------------------------------------------------------------------------
   const uint64_t W = std::max(Mend, drain_);
+  // Memory's share of the wait: what writeback would have waited with one cycle per access.
+  stats.stall_memory += W - std::min(W, std::max(Mfree, drain_));
   reg_ready_[si.dst[0]] = reg_ready_[si.dst[1]] = reg_ready_[si.dst[2]] = result;
   if (si.many) [[unlikely]]
     for (unsigned i = 0; i < full->ndst; ++i) reg_ready_[full->dst[i]] = result;
@@ -192,10 +213,21 @@ static bool mispredicted(BranchMiss v) { return v == BranchMiss::Direction || v 
   }
   if (log_) [[unlikely]] log_insn(r, {F, D, X, M, W, E}, why);
   prev_D_ = D, prev_X_ = X, prev_M_ = M;
+  if (Mfree > M + r.nmem + !r.nmem) [[unlikely]] {  // the memory stage was held: nothing behind it moved
+    prev_M_ = Mfree - 1;
+    prev_X_ = std::max(X, Mfree - 2);
+  }
   drain_ = W + 1;
   fetch_ready_ = next_fetch;
   last_fetch_end_ = Fend, last_result_at_ = E;
   return &si;
+}
+
+uint64_t InOrderModel::store_leaves(uint32_t addr, uint32_t size, uint64_t t) {
+  StoreBuffer& sb = mem_.stores();
+  const uint64_t left = to_cycle(sb.put(addr, size, t * period_));
+  if (sb.drained() > left * period_) hart_->device_after = std::max(hart_->device_after, to_cycle(sb.drained()));
+  return left;
 }
 
 // ---- blocks ----------------------------------------------------------------------------------
@@ -489,6 +521,7 @@ bool InOrderModel::quiet_from(const Hart& h, const BlockShape& b, const BlockMem
   const BlockMemo& m = *memo_;
   l1i_->count_hits(m.fetch_hits, 0);
   l1d_->count_hits(m.loads, m.stores_total);
+  mem_.stores().stores += m.stores_total;  // (sure hits: written at once)
   stats.loads += m.loads;
   stats.stores += m.stores_total;
   stats.insts += b.n;
@@ -656,7 +689,11 @@ void InOrderModel::register_stats(StatRegistry& s, const std::string& p) {
   s.counter(p + "inorder.stall_data", &stats.stall_data, "issue cycles waiting for source registers (scoreboard)");
   s.counter(p + "inorder.stall_unit", &stats.stall_unit, "issue cycles waiting for a busy functional unit");
   s.counter(p + "inorder.stall_serialize", &stats.stall_serialize, "issue cycles waiting for the pipeline to drain");
-  s.counter(p + "inorder.stall_memory", &stats.stall_memory, "cycles loads spent in M beyond one (cache misses)");
+  s.counter(p + "inorder.stall_memory", &stats.stall_memory,
+            "cycles writeback waited for data from memory beyond one cycle per access (load misses)");
+  s.counter(p + "inorder.stall_mshr", &stats.stall_mshr, "cycles loads held the memory stage waiting for a free MSHR");
+  s.counter(p + "inorder.stall_store_buffer", &stats.stall_store_buffer,
+            "cycles stores held the memory stage waiting for a store-buffer entry");
   s.counter(p + "inorder.serializing", &stats.serializing, "instructions that drained the pipeline first");
   s.counter(p + "inorder.interrupts", &stats.interrupts, "interrupts taken (pipeline flushes)");
   s.counter(p + "inorder.idle_cycles", &stats.idle_cycles, "cycles in the wait state (MSR[POW])");
@@ -664,6 +701,7 @@ void InOrderModel::register_stats(StatRegistry& s, const std::string& p) {
   s.counter(p + "inorder.stores", &stats.stores, "store accesses");
   s.counter(p + "inorder.mmio", &stats.mmio, "device register accesses");
   bp_.register_stats(s, p + "bpred.");
+  mem_.stores().register_stats(s, p + "store_buffer.");
 }
 
 }  // namespace pimnic::timing

@@ -49,7 +49,9 @@ class InOrderModel final : public CoreModel {
     uint64_t stall_data = 0;           // issue cycles waiting for a source register
     uint64_t stall_unit = 0;           // issue cycles waiting for a busy (unpipelined) unit
     uint64_t stall_serialize = 0;      // issue cycles waiting for the pipeline to drain
-    uint64_t stall_memory = 0;         // cycles loads waited in M beyond one (cache misses)
+    uint64_t stall_memory = 0;         // cycles writeback waited for data from memory (load misses)
+    uint64_t stall_mshr = 0;           // cycles a load held the memory stage waiting for a free MSHR
+    uint64_t stall_store_buffer = 0;   // cycles a store held the memory stage waiting for a store-buffer entry
     uint64_t serializing = 0, interrupts = 0, idle_cycles = 0;
     uint64_t loads = 0, stores = 0, mmio = 0;
   } stats;
@@ -103,13 +105,19 @@ class InOrderModel final : public CoreModel {
   uint64_t to_cycle(Tick t) const { return (t + period_ - 1) / period_; }
   // The cycle an access issued at cycle t completes; an L1 hit (`l1`, when the hierarchy has one,
   // is where `level` sends it first) needs no conversion from picoseconds.
+  // `queued`: the cycles the access waited for a free MSHR (it holds the memory stage meanwhile).
   [[gnu::always_inline]] uint64_t access_done(Cache* l1, MemLevel& level, uint32_t addr, uint32_t size,
-                                              AccessKind kind, uint64_t t, uint8_t* where = nullptr) {
+                                              AccessKind kind, uint64_t t, uint8_t* where = nullptr,
+                                              uint64_t* queued = nullptr) {
     MemResp m = l1 ? l1->access(addr, size, kind, t * period_) : level.access({addr, size, kind}, t * period_);
     if (where) *where = m.level;
     if (l1 && m.level == 1) [[likely]] return t + (l1 == l1i_ ? l1i_hit_ : l1d_hit_);
+    if (queued) *queued = to_cycle(m.queued);
     return to_cycle(m.ready);
   }
+  // A store leaving the memory stage at cycle t into the store buffer: the cycle it has left (t, or
+  // later when every entry was taken). Tells the hart when a device access may happen.
+  uint64_t store_leaves(uint32_t addr, uint32_t size, uint64_t t);
   // When an instruction entered each stage, and when its result was on the bypass (a branch resolves).
   struct Stages {
     uint64_t F, D, X, M, W, E;
@@ -179,6 +187,7 @@ class InOrderModel final : public CoreModel {
   Cache* l1d_;
   uint64_t l1i_hit_ = 0, l1d_hit_ = 0, mmio_cycles_ = 0;  // in core cycles
   const isa::Decoder* decoder_ = nullptr;
+  Hart* hart_ = nullptr;
   unsigned thread_ = 0;
 };
 

@@ -14,8 +14,9 @@ void StaticInfoCache::fill(StaticInfo& e, uint32_t pc, uint32_t word, isa::InsnI
   // The table flags serializing rows; reservations and system calls serialize by class too.
   e.serialize = row.has(isa::F_SERIALIZE) || row.cls == isa::OpClass::LoadReserve ||
                 row.cls == isa::OpClass::StoreCond || row.cls == isa::OpClass::System;
+  e.store_barrier = orders_stores(id);
   e.refetch = e.serialize && (row.has(isa::F_MSR) || row.cls == isa::OpClass::System || id == isa::InsnId::isync);
-  isa::RegDeps d = isa::register_deps(row, word);
+  isa::RegDeps d = timing_deps(row, word);
   if (d.nsrc > StaticInfo::kSrc || d.ndst > StaticInfo::kDst) {
     e.many = true;
   } else {

@@ -1,6 +1,6 @@
 // What the in-order model needs to know about an instruction before timing it, computed once per
 // (pc, word) from the instruction table: operation class, register sources and destinations
-// (isa/deps.h), whether it serializes, and its branch classification. Direct-mapped by pc; a
+// (timing_deps.h), whether it serializes, and its branch classification. Direct-mapped by pc; a
 // changed word at the same pc (self-modifying code, reloaded images) recomputes the entry.
 #pragma once
 #include <cstdint>
@@ -9,6 +9,7 @@
 #include "isa/deps.h"
 #include "isa/insn_table.h"
 #include "timing/bpred/branch_info.h"
+#include "timing/timing_deps.h"
 
 namespace pimnic::timing {
 
@@ -26,6 +27,7 @@ struct StaticInfo {
   bool serialize = false;      // drain before executing (sync, isync, lwarx/stwcx., mtmsr, rfi, sc, ...)
   bool refetch = false;        // and fetch again after it (context synchronizing)
   bool many = false;           // more registers than the slots: see StaticInfoCache::full
+  bool store_barrier = false;  // sync, eieio (msync, mbar): waits until the store buffer has drained
   isa::RegId src[kSrc] = {kNoSrc, kNoSrc, kNoSrc, kNoSrc};
   isa::RegId dst[kDst] = {kNoDst, kNoDst, kNoDst};
   BranchInfo br;
@@ -41,7 +43,7 @@ class StaticInfoCache {
   }
   // The full dependency list of an instruction whose entry says `many` (rare: not cached).
   const isa::RegDeps& full(const StaticInfo& e) {
-    full_ = isa::register_deps(isa::row(e.id), e.word);
+    full_ = timing_deps(isa::row(e.id), e.word);
     return full_;
   }
 

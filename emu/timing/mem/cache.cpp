@@ -16,7 +16,7 @@ void CacheConfig::declare(ParamRegistry& p, const std::string& prefix, const std
   p.declare(prefix + ".latency", latency, latency, "core cycles for a hit in the " + what);
   p.declare(prefix + ".mshrs", mshrs, mshrs, "misses the " + what + " keeps in flight (MSHRs)");
   p.declare(prefix + ".write_back", write_back, write_back,
-            "the " + what + " is write-back (false: write-through with a write buffer)");
+            "the " + what + " is write-back (false: write-through, every store is written to the level below)");
   p.declare(prefix + ".write_allocate", write_allocate, write_allocate,
             "a store miss in the " + what + " allocates the line");
 }
@@ -57,8 +57,37 @@ MemResp Cache::access_slow(uint32_t addr, uint32_t size, AccessKind kind, Tick n
     MemResp r2 = access_line(last << line_shift_, kind, now);
     r.ready = std::max(r.ready, r2.ready);
     r.level = std::max(r.level, r2.level);
+    r.queued = std::max(r.queued, r2.queued);
   }
   return r;
+}
+
+const Cache::Line* Cache::find(uint32_t addr) const {
+  const uint32_t index = addr >> line_shift_;
+  const Line* set = &lines_[size_t(pow2_sets_ ? index & set_mask_ : index % sets_) * cfg_.assoc];
+  for (const Line* l = set; l != set + cfg_.assoc; ++l)
+    if (l->addr == addr) return l;
+  return nullptr;
+}
+
+bool Cache::would_hit(uint32_t addr, uint32_t size, AccessKind kind, Tick now) const {
+  if ((kind == AccessKind::Store || kind == AccessKind::Writeback) && !cfg_.write_back) return false;
+  const uint32_t first = addr >> line_shift_, last = (addr + std::max<uint32_t>(size, 1) - 1) >> line_shift_;
+  for (uint32_t n = first; n <= last; ++n) {
+    const Line* l = find(n << line_shift_);
+    if (!l || l->ready > now + hit_ticks_) return false;
+  }
+  return true;
+}
+
+// The invalid way of the set, else its least recently used.
+Cache::Line* Cache::victim_in(Line* set) {
+  Line* victim = set;
+  for (Line* l = set; l != set + cfg_.assoc; ++l) {
+    if (!l->valid()) return l;
+    if (l->used < victim->used) victim = l;
+  }
+  return victim;
 }
 
 MemResp Cache::access_line(uint32_t addr, AccessKind kind, Tick now) {
@@ -80,25 +109,37 @@ MemResp Cache::access_line(uint32_t addr, AccessKind kind, Tick now) {
     if (l->addr != addr) continue;
     mru_ = l;
     l->used = stamp_;
+    Tick done = looked;
     if (write) {
       if (cfg_.write_back) l->dirty = true;
-      else next_->access({addr, cfg_.line, AccessKind::Store}, looked);  // through the write buffer
+      else done = next_->access({addr, cfg_.line, AccessKind::Store}, looked).ready;  // written through
     }
     if (l->ready > looked) {  // its fill is still on the way
       ++misses, ++mshr_merges;
       ++(write ? write_misses : read_misses);
       miss_ticks += l->ready - looked;
-      return {l->ready, 2};
+      return {std::max(done, l->ready), 2};
     }
     ++hits;
     ++(write ? write_hits : read_hits);
-    return {looked, 1};
+    return {done, uint8_t(done > looked ? 2 : 1)};
   }
   ++misses;
   ++(write ? write_misses : read_misses);
-  if (write && !cfg_.write_allocate) {
-    next_->access({addr, cfg_.line, AccessKind::Store}, looked);
-    return {looked, 1};  // the write buffer takes it
+  if (write && !cfg_.write_allocate) {  // straight to the level below
+    const MemResp below = next_->access({addr, cfg_.line, AccessKind::Store}, looked);
+    return {std::max(looked, below.ready), uint8_t(below.level + 1)};
+  }
+  Line* victim = victim_in(set);
+  if (kind == AccessKind::Writeback && cfg_.write_back) {
+    // A whole dirty line from above: allocated here without a fetch (its old victim goes below).
+    if (victim->valid() && victim->dirty) {
+      ++writebacks;
+      next_->access({victim->addr, cfg_.line, AccessKind::Writeback}, looked);
+    }
+    *victim = Line{addr, true, stamp_, looked};
+    mru_ = victim;
+    return {looked, 1};
   }
   // A miss: wait for an MSHR, fetch the line from below, evict the LRU (writing it back if dirty).
   auto mshr = std::min_element(mshr_free_.begin(), mshr_free_.end());
@@ -109,23 +150,17 @@ MemResp Cache::access_line(uint32_t addr, AccessKind kind, Tick now) {
   }
   MemResp below = next_->access({addr, cfg_.line, kind == AccessKind::Fetch ? AccessKind::Fetch : AccessKind::Load}, start);
   *mshr = below.ready;
-  Line* victim = set;
-  for (Line* l = set; l != end; ++l) {
-    if (!l->valid()) {
-      victim = l;
-      break;
-    }
-    if (l->used < victim->used) victim = l;
-  }
   if (victim->valid() && victim->dirty) {
     ++writebacks;
     next_->access({victim->addr, cfg_.line, AccessKind::Writeback}, start);
   }
   *victim = Line{addr, write && cfg_.write_back, stamp_, below.ready};
   mru_ = victim;
-  if (write && !cfg_.write_back) next_->access({addr, cfg_.line, AccessKind::Store}, below.ready);
+  Tick done = below.ready;
+  if (write && !cfg_.write_back) done = next_->access({addr, cfg_.line, AccessKind::Store}, below.ready).ready;
   miss_ticks += below.ready - looked;
-  return {below.ready, uint8_t(below.level + 1)};
+  mshr_wait_ticks += start - looked;
+  return {std::max(done, below.ready), uint8_t(below.level + 1), start - looked};
 }
 
 void Cache::register_stats(StatRegistry& s) {
@@ -143,6 +178,8 @@ void Cache::register_stats(StatRegistry& s) {
   s.counter(n + ".writebacks", &writebacks, "dirty lines " + n + " wrote to the level below");
   s.formula(n + ".avg_miss_ps", [this] { return misses ? double(miss_ticks) / double(misses) : 0.0; },
             "average picoseconds a miss in " + n + " waited beyond the hit latency");
+  s.formula(n + ".avg_mshr_wait_ps", [this] { return misses ? double(mshr_wait_ticks) / double(misses) : 0.0; },
+            "of which, on average, waiting for a free MSHR of " + n);
 }
 
 }  // namespace pimnic::timing

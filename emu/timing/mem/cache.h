@@ -3,8 +3,12 @@
 //
 // Lines remember when their fill arrives, so an access to a line whose miss is still outstanding
 // waits for that fill (an MSHR merge) instead of going below again. A new miss takes the MSHR that
-// frees first; when all are busy it waits, which is what bounds the misses in flight that the
-// out-of-order model can overlap.
+// frees first; when all are busy it waits (MemResp::queued), which is what bounds the misses in
+// flight: the in-order model holds its memory stage meanwhile, the out-of-order model its LSQ.
+// A write is done (MemResp::ready) when its line is here (write-back) or when the level below has
+// done it (write-through, or a miss that does not allocate): the core's store buffer holds it until
+// then. A dirty line evicted from above (a write-back) is allocated without being fetched: all of
+// it is written.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -85,6 +89,9 @@ class Cache final : public MemLevel {
     read_hits += reads;
     write_hits += writes;
   }
+  // Whether an access at `now` would hit (every line it touches present, filled by now + the hit
+  // latency; a write needs a write-back cache), changing nothing.
+  bool would_hit(uint32_t addr, uint32_t size, AccessKind kind, Tick now) const;
   Tick hit_ticks() const { return hit_ticks_; }
   void register_stats(StatRegistry& stats) override;
   void reset_state() override;
@@ -96,10 +103,13 @@ class Cache final : public MemLevel {
   uint64_t mshr_full = 0;     // misses that waited for a free MSHR
   uint64_t writebacks = 0;    // dirty lines written below
   uint64_t miss_ticks = 0;    // total picoseconds misses waited beyond the hit latency
+  uint64_t mshr_wait_ticks = 0;  // of which waiting for a free MSHR
 
  private:
   MemResp access_slow(uint32_t addr, uint32_t size, AccessKind kind, Tick now);
   MemResp access_line(uint32_t line_addr, AccessKind kind, Tick now);
+  const Line* find(uint32_t line_addr) const;
+  Line* victim_in(Line* set);
 
   std::string name_;
   CacheConfig cfg_;

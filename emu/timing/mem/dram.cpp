@@ -34,29 +34,25 @@ Dram::Dram(std::string name, const DramConfig& cfg, const ClockDomain& clock)
 }
 
 void Dram::reset_state() {
-  banks_.assign(cfg_.banks, Bank{});
-  bus_free_ = 0;
+  banks_.assign(cfg_.banks, BusyCalendar{});
+  bus_.reset();
 }
 
 MemResp Dram::access(const MemReq& req, Tick now) {
   ++(req.is_write() ? writes : reads);
-  uint32_t row_index = req.addr / cfg_.row_bytes;
-  Bank& b = banks_[row_index % cfg_.banks];
-  uint32_t row = row_index / cfg_.banks;
-  Tick start = now;
-  if (b.free > start) {
-    ++bank_conflicts;
-    start = b.free;
-  }
-  const bool hit = !closed_ && b.open_row == row;
+  const uint32_t row_index = req.addr / cfg_.row_bytes;
+  const uint32_t row = row_index / cfg_.banks;
+  bool hit = false;
+  const Tick start = banks_[row_index % cfg_.banks].reserve(now, row, [&](uint32_t open_row) {
+    hit = !closed_ && open_row == row;
+    return (hit ? 0 : miss_ - hit_) + burst_;
+  });
+  if (start > now) ++bank_conflicts;
   ++(hit ? row_hits : row_misses);
-  Tick row_work = hit ? 0 : miss_ - hit_;
-  Tick ready = start + (hit ? hit_ : miss_);
-  // The burst occupies the shared data bus at the end of the access.
-  if (bus_free_ + burst_ > ready) ready = bus_free_ + burst_;
-  bus_free_ = ready;
-  b.free = start + row_work + burst_;
-  b.open_row = closed_ ? ~0u : row;
+  // The burst takes the shared data bus at the end of the access.
+  const Tick end = start + (hit ? hit_ : miss_);
+  const Tick burst_at = end > start + burst_ ? end - burst_ : start;
+  const Tick ready = bus_.reserve(burst_at, burst_) + burst_;
   latency_ticks += ready - now;
   return {ready, 1};
 }

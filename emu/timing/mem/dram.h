@@ -1,9 +1,11 @@
-// Main memory as banked DRAM with an open-row or closed-row page policy. Each bank keeps its open
-// row and when it is next free; one data bus carries bursts. An access to the open row costs
-// row_hit cycles; to another row (precharge + activate + column) row_miss cycles. With the closed
-// policy every access finds its bank precharged and costs row_miss. Bank occupancy is the row work
-// (row_miss - row_hit when the row changes) plus one burst, so row hits to one bank pipeline and
-// streaming is bound by the data bus (line / burst).
+// Main memory as banked DRAM with an open-row or closed-row page policy. Each bank and the one
+// data bus keep their reservations (busy_calendar.h): an access to the row the bank's previous
+// user left open costs row_hit cycles; to another row (precharge + activate + column) row_miss
+// cycles. With the closed policy every access finds its bank precharged and costs row_miss. Bank
+// occupancy is the row work (row_miss - row_hit when the row changes) plus one burst, so row hits
+// to one bank pipeline; the burst takes the data bus at the end of the access, so streaming is
+// bound by the bus (one burst per access). Writes (write-backs) take bank and bus like reads; there
+// is no write queue that would defer them.
 //
 // Addresses interleave across banks by row: bank = (addr / row_bytes) % banks.
 #pragma once
@@ -11,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "timing/mem/busy_calendar.h"
 #include "timing/mem/mem_level.h"
 
 namespace pimnic {
@@ -42,16 +45,12 @@ class Dram final : public MemLevel {
   uint64_t latency_ticks = 0;  // summed over accesses
 
  private:
-  struct Bank {
-    uint32_t open_row = ~0u;
-    Tick free = 0;
-  };
   std::string name_;
   DramConfig cfg_;
   Tick hit_, miss_, burst_;
   bool closed_;
-  std::vector<Bank> banks_;
-  Tick bus_free_ = 0;
+  std::vector<BusyCalendar> banks_;  // tag: the row an access left open
+  BusyCalendar bus_;
 };
 
 }  // namespace pimnic::timing

@@ -17,6 +17,9 @@ void HierarchyConfig::declare(ParamRegistry& p, const std::string& prefix) {
   dram.declare(p, prefix + "mem.dram");
   sram.declare(p, prefix + "mem.sram");
   p.declare(prefix + "mem.mmio_ns", mmio_ns, mmio_ns, "ns a device register access takes on the bus (uncached)");
+  p.declare(prefix + "mem.store_buffer", store_buffer, store_buffer,
+            "store buffer entries between the core and the data cache (one line each; a store that misses holds "
+            "one until its line is in the cache; stores to that line merge into it)");
 }
 
 void HierarchyConfig::check(const std::string& prefix) const {
@@ -26,6 +29,7 @@ void HierarchyConfig::check(const std::string& prefix) const {
   if (backing == "sram") sram.check(prefix + "sram");
   else dram.check(prefix + "dram");
   check_ns_setting(mmio_ns, "mem.mmio_ns");
+  if (store_buffer == 0 || store_buffer > 256) throw std::invalid_argument("mem.store_buffer must be between 1 and 256");
 }
 
 std::unique_ptr<MemLevel> make_backing_memory(const HierarchyConfig& cfg, const ClockDomain& clock,
@@ -47,6 +51,7 @@ MemHierarchy::MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& clock,
   fetch_ = data_ = below;
   if (cfg.l1i.size) fetch_ = (l1i_ = std::make_unique<Cache>(prefix + "l1i", cfg.l1i, clock, below)).get();
   if (cfg.l1d.size) data_ = (l1d_ = std::make_unique<Cache>(prefix + "l1d", cfg.l1d, clock, below)).get();
+  stores_ = std::make_unique<StoreBuffer>(cfg.store_buffer, *data_, l1d_.get());
   mmio_ = ns_to_ticks(cfg.mmio_ns);
 }
 
@@ -62,6 +67,7 @@ void MemHierarchy::reset_state() {
   if (l1d_) l1d_->reset_state();
   if (l2_) l2_->reset_state();
   if (own_memory_) own_memory_->reset_state();
+  stores_->reset_state();
 }
 
 }  // namespace pimnic::timing

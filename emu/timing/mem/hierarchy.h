@@ -1,7 +1,8 @@
-// One core's memory hierarchy: L1 instruction and data caches, an optional unified L2, and the
-// backing memory (banked DRAM, or SRAM behind the NIC bus). A missing cache (size 0) is skipped:
-// the PIM core has an I-cache only, the conventional NIC no L2. Device (MMIO) accesses do not go
-// through the caches; they cost the bus latency mmio_ns.
+// One core's memory hierarchy: L1 instruction and data caches, an optional unified L2, the
+// backing memory (banked DRAM, or SRAM behind the NIC bus), and the store buffer in front of the
+// data cache. A missing cache (size 0) is skipped: the PIM core has an I-cache only, the
+// conventional NIC no L2. Device (MMIO) accesses do not go through the caches; they cost the bus
+// latency mmio_ns.
 #pragma once
 #include <memory>
 #include <string>
@@ -9,6 +10,7 @@
 #include "timing/mem/cache.h"
 #include "timing/mem/dram.h"
 #include "timing/mem/sram.h"
+#include "timing/mem/store_buffer.h"
 
 namespace pimnic::timing {
 
@@ -20,7 +22,9 @@ struct HierarchyConfig {
   DramConfig dram;
   SramConfig sram;
   double mmio_ns = 0;            // bus latency of a device register access
-  // Everything under "mem.": mem.l1i.*, mem.l1d.*, mem.l2.*, mem.backing, mem.dram.*, mem.sram.*, mem.mmio_ns.
+  uint32_t store_buffer = 8;     // store buffer entries (store_buffer.h)
+  // Everything under "mem.": mem.l1i.*, mem.l1d.*, mem.l2.*, mem.backing, mem.dram.*, mem.sram.*,
+  // mem.mmio_ns, mem.store_buffer.
   void declare(ParamRegistry& params, const std::string& prefix = "");  // names prefix + "mem.*"
   // Throws std::invalid_argument for a level MemHierarchy would refuse (names as it gives them),
   // so a model without caches rejects the same settings.
@@ -45,6 +49,8 @@ class MemHierarchy {
   Cache* l1d() { return l1d_.get(); }
   Cache* l2() { return l2_.get(); }
   Tick mmio_latency() const { return mmio_; }
+  // In front of data(); its statistics are the model's to register (the models that use it).
+  StoreBuffer& stores() { return *stores_; }
   void register_stats(StatRegistry& stats);
   void reset_state();
 
@@ -54,6 +60,7 @@ class MemHierarchy {
   std::unique_ptr<Cache> l2_, l1i_, l1d_;
   MemLevel* fetch_ = nullptr;
   MemLevel* data_ = nullptr;
+  std::unique_ptr<StoreBuffer> stores_;
   Tick mmio_ = 0;
 };
 

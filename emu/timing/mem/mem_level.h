@@ -35,8 +35,9 @@ struct MemReq {
 };
 
 struct MemResp {
-  Tick ready = 0;     // data available (reads) / write accepted (writes)
+  Tick ready = 0;     // data available (reads) / write done (writes)
   uint8_t level = 0;  // where it was satisfied: 1 = first level asked, 2 = the one below, ...
+  Tick queued = 0;    // how long the first level kept the request waiting for a free MSHR
 };
 
 class MemLevel {

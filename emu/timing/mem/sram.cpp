@@ -29,13 +29,9 @@ Sram::Sram(std::string name, const SramConfig& cfg, const ClockDomain& clock)
 
 MemResp Sram::access(const MemReq& req, Tick now) {
   ++(req.is_write() ? writes : reads);
-  Tick start = now;
-  if (bus_free_ > start) {
-    ++bus_waits;
-    start = bus_free_;
-  }
-  Tick beats = beat_ * ((std::max<uint32_t>(req.size, 1) + cfg_.width - 1) / cfg_.width);
-  bus_free_ = start + beats;  // the bus is pipelined: a new transfer may start once this one's beats are out
+  const Tick beats = beat_ * ((std::max<uint32_t>(req.size, 1) + cfg_.width - 1) / cfg_.width);
+  const Tick start = beats_.reserve(now, beats);
+  if (start > now) ++bus_waits;
   return {start + bus_ + access_ + beats, 1};
 }
 

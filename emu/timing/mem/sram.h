@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "timing/mem/busy_calendar.h"
 #include "timing/mem/mem_level.h"
 
 namespace pimnic {
@@ -27,7 +28,7 @@ class Sram final : public MemLevel {
   const std::string& name() const override { return name_; }
   MemResp access(const MemReq& req, Tick now) override;
   void register_stats(StatRegistry& stats) override;
-  void reset_state() override { bus_free_ = 0; }
+  void reset_state() override { beats_.reset(); }
 
   uint64_t reads = 0, writes = 0, bus_waits = 0;
 
@@ -35,7 +36,7 @@ class Sram final : public MemLevel {
   std::string name_;
   SramConfig cfg_;
   Tick bus_, access_, beat_;
-  Tick bus_free_ = 0;
+  BusyCalendar beats_;  // the transfers' beats (pipelined: the next may start once these are out)
 };
 
 }  // namespace pimnic::timing

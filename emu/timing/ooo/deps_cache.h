@@ -1,4 +1,4 @@
-// Register dependencies of the instruction at a pc (isa::register_deps of its row and word),
+// Register dependencies of the instruction at a pc (timing_deps of its row and word),
 // remembered: the model needs them for every instruction it times, and a program executes few
 // distinct instructions. Direct-mapped by pc, so a loop's instructions sit next to each other;
 // entries are small (32 bytes) so the hot ones stay in the host's L1. Instructions with more
@@ -11,6 +11,7 @@
 
 #include "isa/deps.h"
 #include "isa/fields.h"
+#include "timing/timing_deps.h"
 
 namespace pimnic::timing {
 
@@ -31,7 +32,7 @@ class DepsCache {
     Info i;
     i.update_base = isa::RegId(e.update_base);
     if (e.nsrc == kBig) [[unlikely]] {  // too many registers for an entry
-      big_ = isa::register_deps(row, word);
+      big_ = timing_deps(row, word);
       i.nsrc = big_.nsrc, i.ndst = big_.ndst, i.src = big_.src, i.dst = big_.dst;
       return i;
     }
@@ -52,7 +53,7 @@ class DepsCache {
     isa::RegId regs[kRegs] = {};  // sources, then destinations
   };
   static void fill(Entry& e, const isa::InsnRow& row, uint32_t word, uint32_t pc) {
-    isa::RegDeps d = isa::register_deps(row, word);
+    isa::RegDeps d = timing_deps(row, word);
     e.pc = pc, e.word = word, e.id = uint16_t(row.id);
     e.update_base = isa::REG_COUNT;
     if (row.flags & (isa::F_LOAD | isa::F_STORE))

@@ -6,6 +6,7 @@
 #include "timing/bpred/branch_info.h"
 #include "timing/mem/hierarchy.h"
 #include "timing/pipeline_log.h"
+#include "timing/timing_deps.h"
 
 namespace pimnic::timing {
 
@@ -119,7 +120,8 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
 
   const InsnRow& row = isa::row(rec.id);
   const DepsCache::Info deps = deps_.get(row, rec.word, rec.pc);
-  const bool serial = row.has(isa::F_SERIALIZE) || rec.interrupted || (rec.nmem && rec.mem[0].mmio);
+  const bool mmio = rec.nmem && rec.mem[0].mmio;
+  const bool serial = row.has(isa::F_SERIALIZE) || rec.interrupted || mmio;
   const bool is_mem = rec.nmem > 0;
   const uint64_t i = seq_++;
   const char* note = nullptr;
@@ -133,6 +135,8 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
   uint64_t ruu = i >= cfg_.ruu_size ? ruu_free_[ruu_pos_.i] : 0;
   uint64_t lsq = is_mem && mem_seq_ >= cfg_.lsq_size ? lsq_free_[lsq_pos_.i] : 0;
   uint64_t drain = serial ? last_commit_ : 0;
+  if ((mmio || orders_stores(rec.id)) && mem_)  // and for the stores before it to be written
+    drain = std::max(drain, clock_.cycle_at_or_after(mem_->stores().drained()));
   uint64_t d = std::max({base, ruu, lsq, drain});
   if (d > base) {
     if (d == drain) stats.stall_drain += d - base;
@@ -180,9 +184,8 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
   if (cm != last_commit_) commit_count_ = 0;
   last_commit_ = cm;
   ++commit_count_;
-  // Committed stores drain to the data cache in order, one a cycle; a store keeps its LSQ entry
-  // until the cache has taken it, so store misses back up into dispatch instead of queueing
-  // without bound in the cache.
+  // Committed stores leave for the store buffer in order, one a cycle, and keep their LSQ entry
+  // until they are in it: a full buffer (misses waiting for their lines) backs up into dispatch.
   uint64_t lsq_release = cm;
   if (has_store)
     for (unsigned k = 0; k < rec.nmem; ++k) {
@@ -190,8 +193,13 @@ void OooModel::account(Hart& h, const ExecRecord& rec) {
       if (!m.write || m.mmio) continue;
       stores_.push({m.addr, m.size, complete, cm});
       uint64_t w = std::max(cm, store_port_);
+      if (mem_) {
+        StoreBuffer& sb = mem_->stores();
+        w = clock_.cycle_at_or_after(sb.put(m.addr, m.size, clock_.ticks(w)));
+        if (sb.drained() > clock_.ticks(w)) h.device_after = std::max(h.device_after, clock_.cycle_at_or_after(sb.drained()));
+      }
       store_port_ = w + 1;
-      lsq_release = std::max(lsq_release, data_access(mem_, clock_, m.addr, m.size, AccessKind::Store, w));
+      lsq_release = std::max(lsq_release, w);
     }
 
   // What fetch does next.

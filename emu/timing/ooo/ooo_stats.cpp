@@ -2,6 +2,7 @@
 // entry-cycles each instruction spent), where fetch and dispatch lost cycles, unit use, and the
 // branch predictor's figures.
 #include "sim/stats.h"
+#include "timing/mem/hierarchy.h"
 #include "timing/ooo/ooo_model.h"
 
 namespace pimnic::timing {
@@ -35,6 +36,7 @@ void OooModel::register_stats(StatRegistry& s, const std::string& prefix) {
   for (size_t i = 0; i < size_t(Pool::Count); ++i)
     s.counter(p + "fu." + pool_name(Pool(i)), &pools_.ops[i], "operations issued to this functional-unit pool");
   fetch_.bp.register_stats(s, p + "bpred.");
+  if (mem_) mem_->stores().register_stats(s, prefix + "store_buffer.");
 }
 
 }  // namespace pimnic::timing

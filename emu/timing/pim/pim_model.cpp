@@ -15,7 +15,7 @@ namespace pimnic::timing {
 
 PimModel::PimModel(const PimConfig& cfg, const OpTiming& ops, MemHierarchy* mem, const ClockDomain& clock,
                    unsigned contexts)
-    : cfg_(cfg), ops_(ops), mem_(mem, clock) {
+    : cfg_(cfg), ops_(ops), units_(cfg_, ops_), mem_(mem, clock) {
   cfg_.check("core.pim");
   stats.thread.resize(std::max(1u, contexts));
 }
@@ -164,6 +164,16 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
         continue;
       }
     }
+    // A unit the other threads share may still be busy (only then is the class looked at).
+    if (units_.any_busy(now_)) [[unlikely]] {
+      const isa::OpClass cls = next_class(core, h.pc);
+      const uint64_t free = cls == isa::OpClass::Count ? now_ : units_.free_at(cls, now_);
+      if (free > now_) {
+        tstats(pick).blocked_unit += free - now_;
+        c.ready = free;
+        continue;
+      }
+    }
     // Issue: the functional core executes the instruction at the core's cycle.
     h.cycle_offset = now_ - h.icount;
     const uint64_t before = h.icount;
@@ -184,6 +194,7 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
         stats.issued += k;
         tstats(pick).insts += k;
         c.ready = time_insn(pick, rec_);
+        if (rec_.id != isa::InsnId::Invalid) units_.take(isa::row(rec_.id).cls, rec_.nmem, now_);
         if (log_) [[unlikely]] log_insn(h, rec_, c.ready);
       }
       rr_ = pick + 1 == n ? 0 : pick + 1;
@@ -205,6 +216,14 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
   }
   set_all_cycles(core);
   return result;
+}
+
+isa::OpClass PimModel::next_class(Core& core, uint32_t pc) {
+  DecodedPage* page = core.dcache().page(pc);
+  if (!page) return isa::OpClass::Count;  // an instruction storage fault
+  isa::InsnId id = page->e[(pc & (kPageSize - 1)) >> 2].id;
+  if (id == isa::InsnId::Invalid) id = core.dcache().fill(pc).id;
+  return id == isa::InsnId::Invalid ? isa::OpClass::Count : isa::row(id).cls;
 }
 
 bool PimModel::runnable() const {
@@ -236,8 +255,9 @@ void PimModel::account(Hart& h, const ExecRecord& r) {
     c.live = true;
     c.ready = now_;
   }
-  advance(std::max(now_, c.ready), 1, true);
-  if (r.status == Status::Stop && r.id == isa::InsnId::Invalid) return;
+  const bool decoded = r.id != isa::InsnId::Invalid;
+  advance(decoded ? units_.free_at(isa::row(r.id).cls, std::max(now_, c.ready)) : std::max(now_, c.ready), 1, true);
+  if (r.status == Status::Stop && !decoded) return;
   ++stats.slots_used;
   if (h.thread_state == ThreadState::Blocked) {
     ++stats.feb_waits;
@@ -247,6 +267,7 @@ void PimModel::account(Hart& h, const ExecRecord& r) {
     ++stats.issued;
     ++tstats(h.index()).insts;
     c.ready = time_insn(h.index(), r);
+    if (decoded) units_.take(isa::row(r.id).cls, r.nmem, now_);
   }
   advance(now_ + 1, 1, false);
   set_all_cycles(h.core());

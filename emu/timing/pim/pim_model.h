@@ -5,7 +5,8 @@
 // that is ready in that cycle; a thread that issued at cycle t is ready again at
 //   max(t + depth, t + latency of its operation class, completion of its memory accesses),
 // so one thread runs at most one instruction every `depth` cycles and `depth` ready threads fill
-// the pipeline. No branch prediction (the next instruction of a thread is fetched after its
+// the pipeline. The functional units are the core's, shared by its threads (pim_units.h): an
+// operation whose unit is still busy (a divide's 19 cycles) waits for it, the other threads go on. No branch prediction (the next instruction of a thread is fetched after its
 // predecessor left the pipeline: branches cost nothing extra). The I-cache comes from the memory
 // hierarchy; there is no data cache: loads and stores (a 256-bit lvx/stvx is one access) go to
 // the memory level (DRAM open row 4 / closed row 11 cycles under the pim preset), issued at the
@@ -36,6 +37,7 @@
 #include "timing/pim/pim_context.h"
 #include "timing/pim/pim_memory.h"
 #include "timing/pim/pim_stats.h"
+#include "timing/pim/pim_units.h"
 
 namespace pimnic {
 class Core;
@@ -92,8 +94,13 @@ class PimModel final : public CoreModel {
   void set_all_cycles(Core& core);
   void log_insn(const Hart& h, const ExecRecord& r, uint64_t ready);
 
+  // The class of the instruction a thread issues next (to see whether its unit is free), or
+  // OpClass::Count when it cannot be decoded (it faults without a unit).
+  isa::OpClass next_class(Core& core, uint32_t pc);
+
   PimConfig cfg_;
   OpTiming ops_;
+  PimUnits units_;
   PimMemory mem_;
   std::vector<PimContext> ctx_;
   ExecRecord rec_;
