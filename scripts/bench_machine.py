@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Machine benchmark (issue 8): simulated microseconds per wall second and host memory per node
 for the 16-node all-to-all and the 1,024-node ring over the NIC message layer (firmware/pingpong),
-next to the network-alone benchmark (net_bench --quick). docs/machine-bench.md has the results.
+next to the network-alone benchmark (net_bench --quick); with --mpi-ranks, the same ring as an MPI
+program whose ranks are Linux processes on the host cores (pimnic mpirun, tests/bench/mpi_ring.c,
+built with pimnic-mpicc). docs/machine-bench.md has the results.
 
 Each workload runs --repeat times as a child process; the run with the least CPU time (user + sys,
 from os.wait4's resource usage of that child) is kept. Simulated time is sim_seconds from
@@ -12,7 +14,7 @@ from os.wait4's resource usage of that child) is kept. Simulated time is sim_sec
 so the fixed cost of the emulator (code, libraries, the decoder's tables) is left out of the first.
 
 usage: scripts/bench_machine.py [--build DIR] [--repeat N] [--ring-nodes N ...] [--ring-repeat N] [--ring-ram SIZE]
-                                [--no-ooo] [--no-net] [--only alltoall|ring]
+                                [--no-ooo] [--no-net] [--only alltoall|ring|mpi] [--mpi-ranks N ...]
 """
 import argparse
 import os
@@ -80,6 +82,22 @@ class Bench:
                 "--image", "n*.nic=" + os.path.join(self.fw, "pingpong-nic.elf"), "--stats", stats]
         return cmd, stats
 
+    def mpi_cmd(self, ranks):
+        stats = os.path.join(self.work, "stats.txt")
+        return [self.pimnic, "mpirun", "-n", str(ranks), "--model", "functional", "--no-progress", "--stats", stats,
+                self.mpi_ring()], stats
+
+    def mpi_ring(self):
+        """tests/bench/mpi_ring.c built with this build's pimnic-mpicc (once)."""
+        prog = os.path.join(self.work, "mpi_ring")
+        if not os.path.exists(prog):
+            src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "bench", "mpi_ring.c")
+            r = subprocess.run([os.path.join(self.a.build, "bin", "pimnic-mpicc"), "-O2", "-o", prog, src],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                sys.exit(f"bench_machine: pimnic-mpicc failed (make firmware builds the MPI library):\n{r.stderr}")
+        return prog
+
     def best(self, cmd, stats=None, repeat=None, check=None):
         """Best of `repeat` runs by CPU time: dict with wall, cpu, rss (KiB), sim_us, out."""
         best = None
@@ -100,10 +118,11 @@ class Bench:
         return best
 
     def workload(self, name, host_elf, nodes, model, check, extra_sets=(), repeat=None):
-        cmd, stats = self.machine_cmd(host_elf, nodes, model, extra_sets)
+        make = (lambda n: self.mpi_cmd(n)) if host_elf is None else (lambda n: self.machine_cmd(host_elf, n, model, extra_sets))
+        cmd, stats = make(nodes)
         r = self.best(cmd, stats, repeat=repeat, check=check(nodes))
         r["repeat"] = repeat or self.a.repeat
-        base_cmd, base_stats = self.machine_cmd(host_elf, 2, model, extra_sets)
+        base_cmd, base_stats = make(2)
         base = self.best(base_cmd, base_stats, repeat=1, check=check(2)) if nodes > 2 else r
         r.update(name=name, nodes=nodes, model=model, base2_rss=base["rss"], cmd=cmd)
         self.rows.append(r)
@@ -132,6 +151,11 @@ class Bench:
             sets = [f"host.mem.ram_size={a.ring_ram}"] if a.ring_ram else []
             for n in a.ring_nodes:
                 self.workload("ring", "ring-host.elf", n, "functional", ring_ok, sets, repeat=a.ring_repeat)
+        if a.only in (None, "mpi"):
+            for n in a.mpi_ranks:
+                self.workload("mpi ring", None, n, "functional",
+                              lambda n: lambda out: f"mpi ring: {n} ranks, 4 laps of 6144 bytes, rank 0 intact" in out,
+                              repeat=a.ring_repeat)
         net = self.net_bench() if a.net else []
         load_after = uptime()
         self.report(net, load_before, load_after)
@@ -184,7 +208,7 @@ class Bench:
             print("command:", " ".join(r["cmd"]).replace(self.work + "/", ""))
         for r in self.rows:
             for line in r["out"].splitlines():
-                if line.startswith("n0.host: ring:") or ("alltoall: node 0 received" in line):
+                if line.startswith(("n0.host: ring:", "mpi ring:")) or ("alltoall: node 0 received" in line):
                     print(f"{r['name']} {r['model']} {r['nodes']}: {line}")
 
 
@@ -198,7 +222,9 @@ def main():
     p.add_argument("--ring-ram", default="1MiB", help="host.mem.ram_size for the ring ('' for the preset's 64 MiB)")
     p.add_argument("--no-ooo", dest="ooo", action="store_false", help="skip the all-to-all with the Table I ooo models")
     p.add_argument("--no-net", dest="net", action="store_false", help="skip net_bench --quick")
-    p.add_argument("--only", choices=["alltoall", "ring"])
+    p.add_argument("--only", choices=["alltoall", "ring", "mpi"])
+    p.add_argument("--mpi-ranks", type=int, nargs="*", default=[],
+                   help="MPI ring sizes: ranks are Linux processes on the host cores (pimnic mpirun; default none)")
     p.add_argument("--timeout", type=float, default=3600, help="seconds per run before it is killed")
     Bench(p.parse_args()).run()
 

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   build-essential cmake ccache pkg-config python3
   clang-14 lld-14 llvm-14 clang llvm lld          # firmware toolchain (powerpc-unknown-eabi)
+  libclang-rt-14-dev                               # ASan, UBSan, libFuzzer (scripts/sanitize.sh, scripts/fuzz.sh)
   libcapstone-dev doctest-dev libcli11-dev libfmt-dev nlohmann-json3-dev libzstd-dev zstd zlib1g-dev
   gdb-multiarch lldb-14 qemu-user-static           # references and debuggers
   gcc-powerpc-linux-gnu g++-powerpc-linux-gnu libc6-dev-powerpc-cross binutils-powerpc-linux-gnu

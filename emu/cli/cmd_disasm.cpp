@@ -69,7 +69,7 @@ void disasm_elf(const DisasmOptions& o) {
     any = true;
     for (uint32_t off = 0; off + 4 <= s.filesz; off += 4) {
       uint32_t pc = s.vaddr + off;
-      if (const ElfSymbol* sym = img.symbols.at(pc)) std::printf("\n%08x <%s>:\n", pc, sym->name.c_str());
+      if (const ElfSymbol* sym = img.symbols.at(pc)) std::printf("\n%08x <%.*s>:\n", pc, int(sym->name.size()), sym->name.data());
       print_line(dec, pc, load_be<uint32_t>(&img.bytes[s.offset + off]), dopt);
     }
   }

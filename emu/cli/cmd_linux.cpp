@@ -96,7 +96,7 @@ void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
     nlohmann::json config = linux_config(r);
     config["params"] = params_json(params);
     output.finish(stats, config);
-    if (!res.message.empty()) std::fprintf(stderr, "pimnic: %s\n", res.message.c_str());
+    if (!res.message.empty()) note(res.message);
     exit_status() = res.status;
   } catch (const LoadError& e) {
     fail(e.what());
@@ -116,7 +116,7 @@ void add_linux_command(CLI::App& app) {
   c->prefix_command();  // PROG and everything after it belong to the guest
   c->footer("PROG [ARGS...]: the executable and the guest's arguments; pimnic's options go before PROG.\n"
             "See docs/linux-mode.md for the process image, system calls and exit statuses.");
-  c->add_option("--max-insts", o->run.max_insts, "Stop (exit code 3) after this many instructions");
+  c->add_option("--max-insts", o->run.max_insts, "Stop (exit code 3) after this many instructions")->check(not_negative());
   c->add_option("--model", o->model, "Timing model: functional, inorder or ooo (the parameter core.model)");
   c->add_option("--set", o->sets, "Set a timing parameter: key=value (repeatable; see --list-params)");
   c->add_flag("--list-params", o->list_params, "Print every timing parameter with its default and meaning");
@@ -134,7 +134,8 @@ void add_linux_command(CLI::App& app) {
   c->add_option("-0,--argv0", o->argv0, "argv[0] for the guest (default: PROG as given)");
   c->add_option("-s,--stack-size", o->run.stack_size, "Guest stack size in bytes (default 8 MiB, as qemu)");
   c->add_option("--seed", o->run.seed,
-                "Seed of the guest's random bytes (AT_RANDOM, getrandom); same bytes as qemu -seed N (default 0)");
+                "Seed of the guest's random bytes (AT_RANDOM, getrandom); same bytes as qemu -seed N (default 0)")
+      ->check(not_negative());
   c->add_flag("--host-random", o->run.host_random, "Take AT_RANDOM and getrandom bytes from the host");
   c->add_option("--host-files", o->host_files,
                 "Let the guest open host files: ro (read-only) or rw (default: no host file access)")
@@ -142,7 +143,7 @@ void add_linux_command(CLI::App& app) {
   c->add_option("--clock", o->clock,
                 "host: the host's clocks (as qemu); sim: deterministic, from the instruction count")
       ->check(CLI::IsMember({"host", "sim"}));
-  c->add_option("--sim-epoch", o->run.sim_epoch, "CLOCK_REALTIME seconds at start with --clock sim");
+  c->add_option("--sim-epoch", o->run.sim_epoch, "CLOCK_REALTIME seconds at start with --clock sim")->check(not_negative());
   c->add_option("--uptime", o->uptime,
                 "Seconds the machine has been up at start: the time base starts at this times its frequency, "
                 "and with --clock sim CLOCK_MONOTONIC at this (default 86400)");

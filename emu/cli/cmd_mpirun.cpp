@@ -5,6 +5,7 @@
 
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,6 +44,34 @@ std::string binary_dir() {
   return path.substr(0, path.rfind('/'));
 }
 
+// -x NAME=VALUE as given; -x NAME takes NAME's value from pimnic's own environment, as Open
+// MPI's mpirun does. Empty string: every entry is good; else the one-line complaint.
+std::string rank_environment(const std::vector<std::string>& given, std::vector<std::string>& env) {
+  for (const std::string& e : given) {
+    const size_t eq = e.find('=');
+    const std::string name = e.substr(0, eq);
+    if (name.empty()) return "mpirun: -x " + e + ": expected NAME=VALUE or NAME";
+    if (eq != std::string::npos) {
+      env.push_back(e);
+    } else if (const char* value = std::getenv(name.c_str())) {
+      env.push_back(name + "=" + value);
+    } else {
+      return "mpirun: -x " + name + ": not set in this environment (give NAME=VALUE)";
+    }
+  }
+  return {};
+}
+
+// The machine parameters mpirun sets itself from its options.
+std::string owned_setting(const std::vector<std::string>& sets) {
+  for (const std::string& s : sets) {
+    const std::string key = s.substr(0, s.find('='));
+    if (key == "machine.nodes") return "mpirun: machine.nodes is the number of ranks: give -n, not --set";
+    if (key == "machine.nic") return "mpirun: machine.nic comes from the NIC kind: give --nic, not --set";
+  }
+  return {};
+}
+
 void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   if (o.list_nics) {
     for (const NicKind& k : nic_kinds()) std::printf("%-8s %s\n", k.name, k.what);
@@ -52,6 +81,9 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   if (rest.empty()) return fail("mpirun: missing PROG (usage: pimnic mpirun -n N [options] PROG [ARGS...])");
   if (rest[0].size() > 1 && rest[0][0] == '-') return fail("mpirun: unknown option " + rest[0] + " (see --help)");
   if (o.ranks < 1) return fail("mpirun: -n must be at least 1 (got " + std::to_string(o.ranks) + ")");
+  std::vector<std::string> env;
+  if (std::string bad = rank_environment(o.env, env); !bad.empty()) return fail(bad);
+  if (std::string bad = owned_setting(o.sets); !bad.empty()) return fail(bad);
   const NicKind* kind = find_nic_kind(o.nic);
   if (!kind) return fail("mpirun: unknown NIC kind '" + o.nic + "' (" + nic_kind_names() + ")");
   const std::string firmware =
@@ -81,7 +113,7 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   LinuxHostsOptions& l = m.linux_hosts.emplace();
   l.program = rest[0];
   l.args.assign(rest.begin() + 1, rest.end());
-  l.env = o.env;
+  l.env = env;
   l.nic_kind = kind->name;
   l.tag_output = o.tag_output;
   l.strace = o.strace;
@@ -104,8 +136,8 @@ void add_mpirun_command(CLI::App& app) {
   c->add_option("--model", o->model, "Timing model of every core: functional, inorder or ooo");
   c->add_option("--set", o->sets, "Set a machine parameter: key=value (repeatable; see pimnic run --machine default --list-params)")
       ->allow_extra_args(false);
-  c->add_option("-x,--env", o->env, "Add NAME=VALUE to every rank's environment (repeatable)")->allow_extra_args(false);
-  c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions on all cores");
+  c->add_option("-x,--env", o->env, "Add NAME=VALUE to every rank's environment; NAME alone: its value here (repeatable)")->allow_extra_args(false);
+  c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions on all cores")->check(not_negative());
   c->add_option("--stats", o->stats_file, "Write gem5-style statistics here");
   c->add_option("--stats-json", o->stats_json, "Write the statistics as JSON here");
   c->add_flag("--tag-output", o->tag_output, "Prefix every line a rank prints with [rank]");

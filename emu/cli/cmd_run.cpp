@@ -63,6 +63,8 @@ void run_command(const RunOptions& o) {
       return;
     }
     if (o.image.empty()) return fail("run needs an ELF image (see --help)");
+    check_writable(o.stats_file);
+    check_writable(o.stats_json);
     ElfImage img = read_elf(o.image);
     // The image says which profile it was built for; --core and --set override it.
     if (!img.profile.empty()) params.set("core.profile", img.profile);
@@ -93,11 +95,11 @@ void run_command(const RunOptions& o) {
     switch (r.kind) {
       case RunResult::Kind::Exited: exit_status() = r.exit_code; break;
       case RunResult::Kind::InsnLimit:
-        std::fprintf(stderr, "pimnic: %s\n", r.message.c_str());
+        note(r.message);
         exit_status() = 3;
         break;
       case RunResult::Kind::Fault:
-        std::fprintf(stderr, "pimnic: %s\n", r.message.c_str());
+        note(r.message);
         exit_status() = r.exit_code;
         break;
     }
@@ -122,7 +124,7 @@ void add_run_command(CLI::App& app) {
   c->add_option("args", o->args, "Arguments for the image (pimnic_args() in sdk/include/pimnic/args.h); put -- before the first that starts with -");
   c->add_option("--machine", o->machine, "Multi-node machine: a preset (" + preset_list() + ") or a JSON machine file (docs/machine-files.md)");
   c->add_option("--image", o->images, "With --machine: boot an image on cores, PATTERN=ELF, e.g. n*.host=app.elf n0.nic=fw.elf");
-  c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions");
+  c->add_option("--max-insts", o->max_insts, "Stop (exit code 3) after this many instructions")->check(not_negative());
   c->add_option("--core", o->core, "Core profile: host, nic or pim (default: from the image)")
       ->check(CLI::IsMember({"host", "nic", "pim"}));
   c->add_option("--ram-size", o->ram_size, "RAM size in bytes (default: the profile's)");

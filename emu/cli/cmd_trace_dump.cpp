@@ -35,8 +35,8 @@ void trace_dump_command(const TraceDumpOptions& o) {
     }
     out.finish();
     if (!reader.complete())
-      std::fprintf(stderr, "pimnic: %s: no end record (the traced run was cut short); %llu instructions\n",
-                   o.file.c_str(), (unsigned long long)reader.records());
+      note(o.file + ": no end record (the traced run was cut short); " + std::to_string(reader.records()) +
+           " instructions");
   } catch (const trace::TraceError& e) {
     fail(e.what());
   }

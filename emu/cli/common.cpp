@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "util/one_line.h"
 
 namespace pimnic::cli {
 
@@ -9,9 +10,21 @@ int& exit_status() {
   return status;
 }
 
+void note(const std::string& message) { std::fprintf(stderr, "pimnic: %s\n", one_line(message).c_str()); }
+
 void fail(const std::string& message) {
-  std::fprintf(stderr, "pimnic: %s\n", message.c_str());
+  note(message);
   exit_status() = 2;
+}
+
+const CLI::Validator& not_negative() {
+  static const CLI::Validator check(
+      [](std::string& value) {
+        const size_t first = value.find_first_not_of(" \t");
+        return first != std::string::npos && value[first] == '-' ? "must not be negative, got " + value : std::string();
+      },
+      "", "not negative");
+  return check;
 }
 
 }  // namespace pimnic::cli

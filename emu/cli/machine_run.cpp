@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "gdb/multi_node_target.h"
 #include "linux/linux_options.h"
+#include "linux/process.h"
 #include "loader/elf_image.h"
 #include "machine/machine_config.h"
 #include "machine/machine_file.h"
@@ -44,10 +45,12 @@ void apply_all(ParamRegistry& params, const MachineDescription& d, const std::ve
 // PMI_SIZE): rank r on node r's host. Standard input goes to rank 0 only; every rank's clock is the
 // machine's simulated time, and the environment is only what is given (runs are reproducible).
 void start_ranks(MultiNodeMachine& m, const LinuxHostsOptions& o, uint32_t ranks) {
+  const auto image = std::make_shared<const ElfImage>(linux_user::read_linux_executable(o.program));
   for (NodeCore* c : m.cores()) {
     if (c->slot != "host" || c->node >= ranks) continue;
     linux_user::LinuxOptions lo;
     lo.program = o.program;
+    lo.image = image;
     lo.argv = {o.program};
     lo.argv.insert(lo.argv.end(), o.args.begin(), o.args.end());
     const std::string rank = std::to_string(c->node);
@@ -111,6 +114,8 @@ void run_machine(const MachineRunOptions& o) {
     }
     StatRegistry stats;
     m.register_stats(stats);
+    check_writable(o.stats_file);
+    check_writable(o.stats_json);
     RunOutput output(o.out);
     std::unique_ptr<Timeline> timeline;
     if (!timeline_file.empty()) {
@@ -129,7 +134,7 @@ void run_machine(const MachineRunOptions& o) {
     }
     output.finish(stats, config);
     write_stats_files(o.stats_file, o.stats_json, stats);
-    if (!r.message.empty()) std::fprintf(stderr, "pimnic: %s\n", r.message.c_str());
+    if (!r.message.empty()) note(r.message);
     exit_status() = r.kind == RunResult::Kind::InsnLimit ? 3 : r.exit_code;
   } catch (const LoadError& e) {
     fail(e.what());

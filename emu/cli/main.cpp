@@ -4,6 +4,7 @@
 #include <new>
 
 #include "cli/commands.h"
+#include "util/one_line.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"pimnic: cycle-approximate PowerPC + AltiVec-256 emulator for NIC offload research"};
@@ -21,7 +22,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "pimnic: %s (see --help)\n", e.what());
+    std::fprintf(stderr, "pimnic: %s (see --help)\n", pimnic::one_line(e.what()).c_str());
     return 2;
   } catch (const std::bad_alloc&) {  // (a line, not an abort, when a size set too large got past the checks)
     std::fprintf(stderr, "pimnic: out of host memory\n");

@@ -38,17 +38,25 @@ void add_run_output_options(CLI::App* c, RunOutputOptions& o) {
   c->add_flag("--no-progress", o.no_progress, "No progress line on stderr (it only appears on a terminal anyway)");
 }
 
+namespace {
+void write_file(const std::string& path, const std::function<void(std::ostream&)>& body) {
+  std::ofstream f(path);
+  if (f) body(f);
+  if (!f) throw std::invalid_argument("cannot write " + path + ": " + std::strerror(errno));
+}
+
+// JSON text of values that may hold any bytes the user gave (paths, the guest's argv and
+// environment): bytes that are not UTF-8 become U+FFFD instead of an exception.
+std::string json_text(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace); }
+}  // namespace
+
+void check_writable(const std::string& path) {
+  if (!path.empty()) write_file(path, [](std::ostream&) {});
+}
+
 void write_stats_files(const std::string& text_path, const std::string& json_path, const StatRegistry& stats) {
-  if (!text_path.empty()) {
-    std::ofstream f(text_path);
-    if (!f) return fail("cannot write " + text_path);
-    stats.write_text(f);
-  }
-  if (!json_path.empty()) {
-    std::ofstream f(json_path);
-    if (!f) return fail("cannot write " + json_path);
-    f << stats.to_json().dump(2) << "\n";
-  }
+  if (!text_path.empty()) write_file(text_path, [&](std::ostream& f) { stats.write_text(f); });
+  if (!json_path.empty()) write_file(json_path, [&](std::ostream& f) { f << json_text(stats.to_json()) << "\n"; });
 }
 
 nlohmann::json params_json(const ParamRegistry& params) {
@@ -224,14 +232,6 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
   }
 }
 
-namespace {
-void write_file(const std::string& path, const std::function<void(std::ostream&)>& body) {
-  std::ofstream f(path);
-  if (f) body(f);
-  if (!f) throw std::invalid_argument("cannot write " + path);
-}
-}  // namespace
-
 void RunOutput::finish(const StatRegistry& stats, const nlohmann::json& config) {
   if (progress_) progress_->clear();
   if (core_timeline_) core_timeline_->close(timeline_end_);
@@ -247,8 +247,8 @@ void RunOutput::finish(const StatRegistry& stats, const nlohmann::json& config) 
   if (opts_.out_dir.empty()) return;
   const std::string& d = opts_.out_dir;
   write_file(d + "/stats.txt", [&](std::ostream& f) { stats.write_text(f); });
-  write_file(d + "/stats.json", [&](std::ostream& f) { f << stats.to_json().dump(2) << "\n"; });
-  write_file(d + "/config.json", [&](std::ostream& f) { f << config.dump(2) << "\n"; });
+  write_file(d + "/stats.json", [&](std::ostream& f) { f << json_text(stats.to_json()) << "\n"; });
+  write_file(d + "/config.json", [&](std::ostream& f) { f << json_text(config) << "\n"; });
 }
 
 }  // namespace pimnic::cli

@@ -48,9 +48,12 @@ void add_run_output_options(CLI::App* cmd, RunOutputOptions& o);
 // Every parameter's current value, typed, for config.json.
 nlohmann::json params_json(const ParamRegistry& params);
 
-// --stats FILE (gem5-style text) and --stats-json FILE; empty names are skipped. Reports a
-// file that cannot be written with fail().
+// --stats FILE (gem5-style text) and --stats-json FILE; empty names are skipped. Throws
+// std::invalid_argument (one line) for a file that cannot be written.
 void write_stats_files(const std::string& text_path, const std::string& json_path, const StatRegistry& stats);
+// Create (truncate) an output file named on the command line before a run, so that a name that
+// cannot be written is refused at once; empty: nothing. Throws std::invalid_argument.
+void check_writable(const std::string& path);
 
 // A file named by --trace: relative names go into the --out directory when there is one.
 std::string output_path(const RunOutputOptions& o, const std::string& file);

@@ -27,7 +27,7 @@ Status LinuxProcess::fault(Hart& h, const InterruptInfo& info) {
   uint32_t word = 0;
   read_u32(info.srr0, word);
   std::string where = hex32(info.srr0);
-  std::string sym = image_.symbols.describe(info.srr0);
+  std::string sym = image_->symbols.describe(info.srr0);
   if (!sym.empty()) where += " (" + sym + ")";
   int sig = G_SIGILL, code = G_ILL_ILLOPC;
   uint32_t addr = info.srr0;  // si_addr: the instruction, or the data address of a data fault

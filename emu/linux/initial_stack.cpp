@@ -8,13 +8,35 @@
 namespace pimnic::linux_user {
 
 namespace {
-constexpr uint32_t kMaxStrings = 128 * 1024;
+// The bytes the strings, the platform string and the pointer block take, checked against
+// Linux's limits; throws std::length_error.
+uint64_t checked_size(const StackRequest& req, size_t auxv_entries) {
+  uint64_t strings = req.execfn.size() + 1;
+  for (const std::vector<std::string>* list : {&req.argv, &req.envp})
+    for (const std::string& s : *list) {
+      if (s.size() + 1 > kMaxArgStrlen)
+        throw std::length_error("argument list too long: a string of " + std::to_string(s.size()) +
+                                " bytes (Linux takes at most " + std::to_string(kMaxArgStrlen) + " per string)");
+      strings += s.size() + 1;
+    }
+  const uint64_t pointers = 4 * (req.argv.size() + req.envp.size() + 3) + 8 * auxv_entries;
+  const uint64_t total = strings + pointers + ((req.aux.platform.size() + 4) & ~3ull);
+  if (total > req.max_bytes)
+    throw std::length_error("argument list too long: " + std::to_string(total) +
+                            " bytes of arguments, environment and their pointers (at most " +
+                            std::to_string(req.max_bytes) + ", a quarter of the stack size, as Linux)");
+  return total;
 }
+}  // namespace
 
 StackImage build_initial_stack(const StackRequest& req) {
   StackImage img;
-  // Everything lives within the top kMaxStrings + a few KiB; build it in a buffer ending at top.
-  const uint32_t span = kMaxStrings + 16 * 1024;
+  constexpr size_t kMaxAuxv = 24;  // the entries below, AT_PLATFORM and AT_NULL
+  // The 8 bytes at the top, the checked bytes, alignment and the 16 random bytes: the buffer
+  // ends at top and holds all of it.
+  const uint64_t span64 = checked_size(req, kMaxAuxv) + 8 + 16 + 3 * 16;
+  if (span64 > req.top) throw std::length_error("argument list too long for the stack");
+  const uint32_t span = uint32_t(span64);
   const uint32_t base = req.top - span;
   std::vector<uint8_t> buf(span, 0);
   auto put = [&](uint32_t addr, const void* src, size_t n) {
@@ -26,11 +48,8 @@ StackImage build_initial_stack(const StackRequest& req) {
   // bytes): first the executable name, then the environment, then the arguments, each list
   // copied last-to-first so that the strings end up in ascending order.
   uint32_t p = req.top - 8;
-  uint32_t used = 0;
   auto push_string = [&](const std::string& s) {
     uint32_t n = uint32_t(s.size()) + 1;
-    used += n;
-    if (used > kMaxStrings) throw std::length_error("argument list too long");
     p -= n;
     put(p, s.c_str(), n);
     return p;

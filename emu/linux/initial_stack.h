@@ -32,8 +32,13 @@ struct AuxValues {
   std::string platform;  // empty: no AT_PLATFORM (qemu); "ppc7400" is what a kernel would give
 };
 
+// Linux's limits on what execve copies (exec.c): one string at most MAX_ARG_STRLEN (32 pages),
+// and all strings and their pointers together at most a quarter of the stack.
+inline constexpr uint32_t kMaxArgStrlen = 32 * 4096;
+
 struct StackRequest {
   uint32_t top = 0;  // one past the highest stack byte
+  uint32_t max_bytes = (8u << 20) / 4;  // strings + pointers, as Linux: a quarter of the stack
   std::vector<std::string> argv, envp;
   std::string execfn;  // AT_EXECFN string (the program path as given)
   std::array<uint8_t, 16> random{};
@@ -48,8 +53,8 @@ struct StackImage {
   std::vector<std::pair<uint32_t, uint32_t>> auxv;  // (tag, value) in stack order, AT_NULL last
 };
 
-// Lay the stack out. Throws std::length_error when the strings do not fit in 128 KiB (Linux's
-// MAX_ARG_STRLEN-style limit stands in for E2BIG).
+// Lay the stack out. Throws std::length_error (one line) where Linux's execve fails with E2BIG:
+// a string longer than kMaxArgStrlen, or strings and pointers over max_bytes.
 StackImage build_initial_stack(const StackRequest& req);
 
 }  // namespace pimnic::linux_user

@@ -2,8 +2,13 @@
 // where that is deterministic, and pick determinism where qemu is not (docs/linux-mode.md).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace pimnic {
+struct ElfImage;
+}
 
 namespace pimnic::linux_user {
 
@@ -12,6 +17,9 @@ inline constexpr uint64_t kDefaultUptime = ~0ull;  // a day (LinuxProcess::init_
 
 struct LinuxOptions {
   std::string program;              // path of the executable on the host
+  // The executable already read (read_linux_executable), shared by the ranks of one mpirun so that
+  // a thousand ranks hold one copy of the file and its symbols; null: the process reads `program`.
+  std::shared_ptr<const ElfImage> image;
   std::vector<std::string> argv;    // guest argv; argv[0] is the program path as given
   std::vector<std::string> envp;    // the guest environment, in the order the guest sees it
   uint32_t stack_size = 8u << 20;   // qemu's default guest stack (it uses RLIMIT_STACK if larger)

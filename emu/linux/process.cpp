@@ -22,7 +22,7 @@ LinuxProcess::LinuxProcess(LinuxOptions opts, Core& core, AddressSpace& space)
 
 LinuxProcess::LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space)
     : reported_unknown(kMaxSyscall), opts_(std::move(opts)), random_(opts_.seed, opts_.host_random) {
-  image_ = read_linux_executable(opts_.program);
+  image_ = opts_.image ? opts_.image : std::make_shared<const ElfImage>(read_linux_executable(opts_.program));
   char resolved[PATH_MAX];
   exe_realpath_ = realpath(opts_.program.c_str(), resolved) ? resolved : opts_.program;
   if (!space) space = (own_space_ = std::make_unique<AddressSpace>("linux")).get();
@@ -43,7 +43,7 @@ LinuxProcess::LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space)
   init_time_base();
   Hart& h = hart();
   h.set_env(this);
-  h.pc = image_.entry;
+  h.pc = image_->entry;
   h.gpr[1] = stack_.sp;
   h.msr = kUserMsr;
 }

@@ -78,7 +78,7 @@ class LinuxProcess : public Environment {
   GuestRandom& random() { return random_; }
   const LinuxOptions& options() const { return opts_; }
   const StackImage& stack() const { return stack_; }
-  const ElfImage& image() const { return image_; }
+  const ElfImage& image() const { return *image_; }
   std::string exe_path() const { return exe_realpath_; }
 
   // Guest memory access for handlers (false when some byte is not backed → EFAULT).
@@ -225,7 +225,7 @@ class LinuxProcess : public Environment {
   static constexpr uint64_t kHostTimerSlice = 1u << 16;
 
   LinuxOptions opts_;
-  ElfImage image_;
+  std::shared_ptr<const ElfImage> image_;
   std::unique_ptr<AddressSpace> own_space_;  // standalone runs: the process's own core and memory
   std::unique_ptr<Core> own_core_;
   AddressSpace* as_;

@@ -42,20 +42,20 @@ void LinuxProcess::load_image() {
   // Map every segment's pages first (segments may share a page), then copy whole pages from the
   // file as the kernel's and qemu's file mappings would, zeroing from the end of the file data.
   uint64_t highest = 0;
-  for (const ElfSegment& s : image_.segments) {
+  for (const ElfSegment& s : image_->segments) {
     if (s.memsz == 0) continue;
     if (page_down(s.vaddr) < 0x10000 || page_up(uint64_t(s.vaddr) + s.memsz) > kTaskUnmappedBase - 0x1000000)
       throw LoadError(opts_.program + ": segment at " + hex32(s.vaddr) + " is outside the user address range pimnic supports");
     gm_->map(s.vaddr, s.memsz, prot_of_segment(s.flags));
     highest = std::max<uint64_t>(highest, uint64_t(s.vaddr) + s.memsz);
   }
-  for (const ElfSegment& s : image_.segments) {
+  for (const ElfSegment& s : image_->segments) {
     if (s.memsz == 0) continue;
     uint32_t lead = s.vaddr - page_down(s.vaddr);
     uint32_t file_lo = s.offset >= lead ? s.offset - lead : s.offset;
     uint32_t addr_lo = s.vaddr - (s.offset - file_lo);
-    as_->write_bytes(addr_lo, image_.bytes.data() + file_lo, s.offset - file_lo + s.filesz);
-    as_->fill_bytes(s.vaddr + s.filesz, 0, s.memsz - s.filesz);
+    as_->write_bytes(addr_lo, image_->bytes.data() + file_lo, s.offset - file_lo + s.filesz);
+    as_->discard_bytes(s.vaddr + s.filesz, s.memsz - s.filesz);  // .bss: zero, costing no host memory
   }
   gm_->init_brk(uint32_t(highest));
 }
@@ -77,15 +77,16 @@ void LinuxProcess::setup_stack() {
 
   StackRequest req;
   req.top = top;
+  req.max_bytes = opts_.stack_size / 4;
   req.argv = opts_.argv;
   req.envp = opts_.envp;
   req.execfn = opts_.program;
   random_.fill(req.random.data(), 16);
   AuxValues& a = req.aux;
-  a.phdr = image_.phdr_vaddr;
-  a.phent = image_.phentsize;
-  a.phnum = image_.phnum;
-  a.entry = image_.entry;
+  a.phdr = image_->phdr_vaddr;
+  a.phent = image_->phentsize;
+  a.phnum = image_->phnum;
+  a.entry = image_->entry;
   a.uid = getuid();
   a.euid = geteuid();
   a.gid = getgid();

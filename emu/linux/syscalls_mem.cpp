@@ -2,6 +2,7 @@
 // mprotect (recorded, not enforced), mremap (moving like qemu-user does), madvise.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <vector>
 
@@ -18,6 +19,7 @@ constexpr uint32_t G_MAP_SHARED = 1, G_MAP_PRIVATE = 2, G_MAP_SHARED_VALIDATE = 
 constexpr uint32_t G_PROT_WRITE = 2;
 constexpr uint32_t G_MREMAP_MAYMOVE = 1, G_MREMAP_FIXED = 2;
 constexpr uint32_t kDeviceMapHint = 0xE0000000;
+constexpr uint32_t kCopyChunk = 1u << 20;  // file mappings are read in pieces of this size
 
 int64_t sys_brk(LinuxProcess& p, const uint32_t* a) { return p.memory().brk(a[0]); }
 
@@ -53,25 +55,23 @@ int64_t do_mmap(LinuxProcess& p, uint32_t addr, uint32_t len, uint32_t prot, uin
     where = m.find_free(addr || !device.device ? addr : kDeviceMapHint, uint32_t(size));
     if (where == kNoAddr) return -ENOMEM;
   }
-  if (device.device) {  // never backed by RAM: the device answers every access
-    for (uint64_t a = where; a < where + size; a += kPageSize)
-      if (const Region* r = p.space().find(uint32_t(a)); r && r->host) return -ENOMEM;
-    m.unmap(where, uint32_t(size));
-    m.map_guard(where, uint32_t(size));
-    p.space().remove_devices(where, uint32_t(size));
-    p.space().add_device(where, uint32_t(size), device.device);
-    return where;
-  }
+  if (device.device)  // never backed by RAM: the device answers every access
+    return m.map_device(where, uint32_t(size), device.device) ? int64_t(where) : -ENOMEM;
   m.map(where, uint32_t(size), prot);
   if (!anon) {
-    std::vector<uint8_t> buf(len);
-    ssize_t n = ::pread(host_fd, buf.data(), len, off_t(offset));
-    if (n < 0) {
-      int e = errno;
-      m.unmap(where, uint32_t(size));
-      return -e;
+    // The file's bytes a piece at a time: len is the guest's word, the file may be far shorter.
+    std::vector<uint8_t> buf(std::min<uint32_t>(len, kCopyChunk));
+    for (uint32_t done = 0; done < len;) {
+      ssize_t n = ::pread(host_fd, buf.data(), std::min<size_t>(buf.size(), len - done), off_t(offset + done));
+      if (n < 0) {
+        int e = errno;
+        m.unmap(where, uint32_t(size));
+        return -e;
+      }
+      if (n == 0) break;
+      p.write(where + done, buf.data(), uint32_t(n));
+      done += uint32_t(n);
     }
-    p.write(where, buf.data(), uint32_t(n));
   }
   return where;
 }
@@ -84,7 +84,6 @@ int64_t sys_mmap2(LinuxProcess& p, const uint32_t* a) {
 int64_t sys_munmap(LinuxProcess& p, const uint32_t* a) {
   if ((a[0] & (kPageSize - 1)) || a[1] == 0 || uint64_t(a[0]) + a[1] > (1ull << 32)) return -EINVAL;
   p.memory().unmap(a[0], a[1]);
-  p.space().remove_devices(a[0], a[1]);
   return 0;
 }
 
@@ -101,18 +100,26 @@ int64_t sys_mremap(LinuxProcess& p, const uint32_t* a) {
   if ((old_addr & (kPageSize - 1)) || new_size == 0 || new_size > kReservedVa) return -EINVAL;
   if ((flags & G_MREMAP_FIXED) && !(flags & G_MREMAP_MAYMOVE)) return -EINVAL;
   if (old_size == 0 || !m.is_mapped(old_addr, uint32_t(old_size))) return -EFAULT;
+  if (m.has_device(old_addr, uint32_t(old_size))) return -EFAULT;  // a device window stays where it is
   unsigned prot = m.prot_of(old_addr);
   auto move_to = [&](uint32_t dst) -> int64_t {
-    std::vector<uint8_t> buf(std::min(old_size, new_size));
-    p.read(old_addr, buf.data(), uint32_t(buf.size()));
-    m.unmap(old_addr, uint32_t(old_size));
+    // Page by page, skipping pages that read as zero (the new mapping is zero already), so that
+    // moving a large, mostly untouched mapping costs no host memory.
     m.map(dst, uint32_t(new_size), prot);
-    p.write(dst, buf.data(), uint32_t(buf.size()));
+    const uint64_t keep = std::min(old_size, new_size);
+    uint8_t page[kPageSize];
+    for (uint64_t off = 0; off < keep; off += kPageSize) {
+      if (!p.read(uint32_t(old_addr + off), page, kPageSize)) continue;  // a guard page: nothing to move
+      if (std::any_of(page, page + kPageSize, [](uint8_t b) { return b != 0; }))
+        p.write(uint32_t(dst + off), page, kPageSize);
+    }
+    m.unmap(old_addr, uint32_t(old_size));
     return dst;
   };
   if (flags & G_MREMAP_FIXED) {
     uint32_t dst = a[4];
     if ((dst & (kPageSize - 1)) || uint64_t(dst) + new_size > kReservedVa) return -EINVAL;
+    if (dst < old_addr + old_size && old_addr < dst + new_size) return -EINVAL;  // overlap, as Linux
     return move_to(dst);
   }
   if (flags & G_MREMAP_MAYMOVE) {

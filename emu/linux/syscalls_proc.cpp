@@ -7,7 +7,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <vector>
 
 #include "linux/process.h"
 #include "linux/syscalls.h"
@@ -73,19 +72,25 @@ int64_t sys_prlimit64(LinuxProcess& p, const uint32_t* a) {
 }
 
 int64_t sys_sched_getaffinity(LinuxProcess& p, const uint32_t* a) {
-  // One CPU: the first word of the mask has bit 0 set. The kernel returns the bytes it wrote,
-  // a multiple of sizeof(long).
+  // One CPU: the kernel copies min(len, cpumask_size()) bytes and returns that count; with one
+  // CPU the mask is one long, bit 0 set. Bytes past it are left alone, whatever len says.
   if (a[1] < 4 || (a[1] & 3)) return -EINVAL;
-  std::vector<uint8_t> mask(a[1], 0);
-  mask[3] = 1;  // big-endian long 0x00000001
-  return p.write(a[2], mask.data(), a[1]) ? 4 : -EFAULT;
+  return p.write_u32(a[2], 1) ? 4 : -EFAULT;
 }
 
 int64_t sys_getrandom(LinuxProcess& p, const uint32_t* a) {
-  uint32_t n = std::min<uint32_t>(a[1], 1u << 25);
-  std::vector<uint8_t> buf(n);
-  p.random().fill(buf.data(), n);
-  return p.write(a[0], buf.data(), n) ? int64_t(n) : -EFAULT;
+  // At most 32 MiB a call, made and copied a page at a time: a length past the guest's memory
+  // costs one page of work, not 32 MiB (the whole length was made, then the copy failed). As
+  // Linux, a copy that faults part way returns what was copied.
+  const uint32_t n = std::min<uint32_t>(a[1], 1u << 25);
+  uint8_t piece[kPageSize];
+  for (uint32_t done = 0; done < n;) {
+    const uint32_t k = std::min<uint32_t>(kPageSize - ((a[0] + done) & (kPageSize - 1)), n - done);
+    p.random().fill(piece, k);
+    if (!p.write(a[0] + done, piece, k)) return done ? int64_t(done) : -EFAULT;
+    done += k;
+  }
+  return n;
 }
 
 int64_t futex(LinuxProcess& p, const uint32_t* a, bool wide) {

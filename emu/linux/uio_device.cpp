@@ -27,9 +27,11 @@ GuestFile::Mapping UioDevice::mapping(uint64_t offset) const {
 int64_t TaggedOutput::read(LinuxProcess&, std::span<uint8_t>) { return -EBADF; }
 
 int64_t TaggedOutput::write(LinuxProcess&, std::span<const uint8_t> in) {
+  // A line longer than kMaxLine goes out in tagged pieces: what is held back stays bounded
+  // whatever the guest writes without a newline.
   for (uint8_t b : in) {
     line_.push_back(char(b));
-    if (b == '\n') flush();
+    if (b == '\n' || line_.size() >= kMaxLine) flush();
   }
   return int64_t(in.size());
 }

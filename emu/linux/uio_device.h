@@ -30,7 +30,8 @@ class UioDevice final : public GuestFile {
 };
 
 // Standard output or error of one rank under `pimnic mpirun --tag-output`: each line goes out
-// whole, prefixed with the tag ("[3] "), so lines of different ranks never mix.
+// whole, prefixed with the tag ("[3] "), so lines of different ranks never mix (a line over
+// kMaxLine bytes goes out in tagged pieces of that size).
 class TaggedOutput final : public GuestFile {
  public:
   TaggedOutput(int host_fd, std::string tag) : fd_(host_fd), tag_(std::move(tag)) {}
@@ -39,6 +40,7 @@ class TaggedOutput final : public GuestFile {
   int64_t write(LinuxProcess& p, std::span<const uint8_t> in) override;
   uint32_t mode() const override { return 0010600; }  // a pipe, as under a real mpirun
   void flush() override;
+  static constexpr size_t kMaxLine = 64 << 10;
 
  private:
   int fd_;

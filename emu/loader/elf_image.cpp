@@ -1,10 +1,11 @@
 #include "loader/elf_image.h"
 
+#include <algorithm>
 #include <cstring>
-#include <fstream>
 
 #include "mem/address_space.h"
 #include "util/bits.h"
+#include "util/read_file.h"
 
 namespace pimnic {
 
@@ -40,15 +41,12 @@ std::string hex(uint32_t v) {
 
 }  // namespace
 
-std::vector<uint8_t> read_file_bytes(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw LoadError(path + ": cannot open file");
-  // In large chunks: a byte-at-a-time stream iterator showed in the startup profile.
-  std::vector<uint8_t> bytes;
-  char chunk[65536];
-  while (f.read(chunk, sizeof chunk) || f.gcount() > 0) bytes.insert(bytes.end(), chunk, chunk + f.gcount());
-  if (f.bad()) throw LoadError(path + ": read error");
-  return bytes;
+std::vector<uint8_t> read_file_bytes(const std::string& path, uint64_t max_bytes, const char* what) {
+  try {
+    return read_file_bounded<std::vector<uint8_t>>(path, max_bytes, what);
+  } catch (const FileError& e) {
+    throw LoadError(e.what());
+  }
 }
 
 ElfImage read_elf(const std::string& path) { return parse_elf(read_file_bytes(path), path); }
@@ -122,13 +120,18 @@ ElfImage parse_elf(std::vector<uint8_t> bytes, const std::string& name) {
   // Sections are optional (stripped images); read names, symbols and the profile when present.
   if (shoff && shnum && shentsize >= 40 && uint64_t(shoff) + uint64_t(shnum) * shentsize <= b.size()) {
     auto sh = [&](unsigned i, unsigned field) { return r.u32(shoff + uint64_t(i) * shentsize + field, "section header"); };
-    auto cstr = [&](uint32_t off, uint32_t limit) {
-      std::string s;
-      for (uint64_t k = off; k < b.size() && k < limit && b[k]; ++k) s.push_back(char(b[k]));
-      return s;
+    // The NUL-terminated string at off, ending at limit (or the file's end) at the latest; at
+    // most kMaxSymbolName bytes are looked at.
+    auto cview = [&](uint64_t off, uint64_t limit) {
+      limit = std::min<uint64_t>({limit, b.size(), off + kMaxSymbolName + 1});
+      if (off >= limit) return std::string_view();
+      const char* s = reinterpret_cast<const char*>(b.data() + off);
+      return std::string_view(s, strnlen(s, size_t(limit - off)));
     };
+    auto cstr = [&](uint64_t off, uint64_t limit) { return std::string(cview(off, limit)); };
     uint32_t shstr_off = shstrndx < shnum ? sh(shstrndx, 16) : 0;
     uint32_t shstr_end = shstrndx < shnum ? shstr_off + sh(shstrndx, 20) : 0;
+    uint64_t entries = 0;
     for (unsigned i = 0; i < shnum; ++i) {
       uint32_t type = sh(i, 4), off = sh(i, 16), size = sh(i, 20);
       if (uint64_t(off) + size > b.size()) continue;  // corrupt section: ignore it, loading does not need it
@@ -140,14 +143,22 @@ ElfImage parse_elf(std::vector<uint8_t> bytes, const std::string& name) {
       uint32_t str_off = sh(link, 16), str_end = str_off + sh(link, 20);
       if (str_end > b.size()) continue;
       for (uint64_t p = off; p + 16 <= uint64_t(off) + size; p += entsize) {
+        if (++entries > kMaxSymbolEntries)
+          throw LoadError(name + ": symbol tables of more than " + std::to_string(kMaxSymbolEntries) +
+                          " entries (the most pimnic reads)");
         uint32_t nm = r.u32(p, "symbol"), val = r.u32(p + 4, "symbol"), sz = r.u32(p + 8, "symbol");
         uint8_t info = b[p + 12];
         uint8_t stype = info & 0xF;
         uint16_t shndx = r.u16(p + 14, "symbol");
         if (shndx == 0 || (stype != 1 && stype != 2 && stype != 0)) continue;  // OBJECT, FUNC, NOTYPE
-        std::string sname = cstr(str_off + nm, str_end);
-        if (sname.empty() || sname[0] == '$' || sname.rfind(".L", 0) == 0) continue;
-        img.symbols.add({sname, val, sz, stype == 2});
+        std::string_view sname = cview(str_off + uint64_t(nm), str_end);
+        if (sname.empty() || sname[0] == '$' || sname.substr(0, 2) == ".L") continue;
+        if (img.symbols.size() == kMaxSymbols)
+          throw LoadError(name + ": more than " + std::to_string(kMaxSymbols) + " symbols (the most pimnic reads)");
+        img.symbols.add(sname, val, sz, stype == 2);
+        if (img.symbols.name_bytes() > kMaxSymbolNameBytes)
+          throw LoadError(name + ": symbol names over " + std::to_string(kMaxSymbolNameBytes >> 20) +
+                          " MiB (the most pimnic reads)");
       }
     }
   }
@@ -179,7 +190,13 @@ void load_elf(const ElfImage& img, AddressSpace& mem) {
 
 // ---- symbols ---------------------------------------------------------------------------------
 
-void SymbolTable::add(ElfSymbol s) { by_addr_.emplace(s.addr, std::move(s)); }
+void SymbolTable::add(std::string_view name, uint32_t addr, uint32_t size, bool function) {
+  if (!names_) names_ = std::make_shared<Names>();
+  name = name.substr(0, kMaxSymbolName);
+  auto [it, added] = names_->set.emplace(name);
+  if (added) names_->bytes += name.size();
+  by_addr_.emplace(addr, ElfSymbol{*it, addr, size, function});
+}
 
 const ElfSymbol* SymbolTable::covering(uint32_t addr) const {
   auto it = by_addr_.upper_bound(addr);
@@ -198,10 +215,10 @@ const ElfSymbol* SymbolTable::covering(uint32_t addr) const {
 std::string SymbolTable::describe(uint32_t addr) const {
   const ElfSymbol* s = covering(addr);
   if (!s) return {};
-  if (s->addr == addr) return s->name;
+  if (s->addr == addr) return std::string(s->name);
   char buf[24];
   std::snprintf(buf, sizeof buf, "+0x%x", addr - s->addr);
-  return s->name + buf;
+  return std::string(s->name) + buf;
 }
 
 std::optional<uint32_t> SymbolTable::address_of(const std::string& name) const {

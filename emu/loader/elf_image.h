@@ -3,9 +3,12 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace pimnic {
@@ -21,16 +24,28 @@ struct ElfSegment {
   bool executable() const { return flags & 1; }
 };
 
+// Input limits (docs/developing.md, "Input limits"): larger inputs are refused with a LoadError.
+inline constexpr uint64_t kMaxElfBytes = 256ull << 20;       // an ELF file
+inline constexpr uint64_t kMaxSymbolEntries = 4ull << 20;    // symbol table entries, all tables
+inline constexpr size_t kMaxSymbols = size_t(1) << 20;       // entries kept from them
+inline constexpr uint64_t kMaxSymbolNameBytes = 64ull << 20; // their distinct names together
+inline constexpr size_t kMaxSymbolName = 4096;               // one name; longer ones are cut
+
 struct ElfSymbol {
-  std::string name;
+  std::string_view name;  // owned by the SymbolTable (and its copies)
   uint32_t addr = 0, size = 0;
   bool function = false;
 };
 
-// Address -> symbol lookup for disassembly and traces.
+// Address -> symbol lookup for disassembly and traces. Names are kept once each (many symbols
+// may share one) and cut to kMaxSymbolName bytes.
 class SymbolTable {
  public:
-  void add(ElfSymbol s);
+  void add(std::string_view name, uint32_t addr, uint32_t size, bool function);
+  void add(const ElfSymbol& s) { add(s.name, s.addr, s.size, s.function); }
+  // Bytes of the distinct names kept so far.
+  uint64_t name_bytes() const { return names_ ? names_->bytes : 0; }
+  size_t size() const { return by_addr_.size(); }
   // "name+0x10", or empty when no symbol covers addr.
   std::string describe(uint32_t addr) const;
   const ElfSymbol* covering(uint32_t addr) const;
@@ -39,6 +54,11 @@ class SymbolTable {
   bool empty() const { return by_addr_.empty(); }
 
  private:
+  struct Names {  // node-based: the views in by_addr_ stay valid as it grows
+    std::unordered_set<std::string> set;
+    uint64_t bytes = 0;
+  };
+  std::shared_ptr<Names> names_;  // shared by copies of the table
   std::multimap<uint32_t, ElfSymbol> by_addr_;
 };
 
@@ -61,8 +81,11 @@ struct ElfImage {
 
 // Parse and validate. Throws LoadError ("FILE: not an ELF file", "FILE: truncated ...", ...).
 ElfImage read_elf(const std::string& path);
-// The whole file; throws LoadError naming it when it cannot be opened or read.
-std::vector<uint8_t> read_file_bytes(const std::string& path);
+// The whole file, read with a bound (a device such as /dev/zero never ends): throws LoadError
+// naming it when it cannot be opened or read, or holds more than max_bytes ("what" names the
+// kind of file in that message).
+std::vector<uint8_t> read_file_bytes(const std::string& path, uint64_t max_bytes = kMaxElfBytes,
+                                     const char* what = "the ELF file");
 ElfImage parse_elf(std::vector<uint8_t> bytes, const std::string& name);
 // Copy the segments into RAM (zero-filling .bss). Throws LoadError if a segment is not wholly in RAM.
 void load_elf(const ElfImage& img, AddressSpace& mem);

@@ -16,6 +16,8 @@
 
 #include "machine/machine_config.h"
 #include "sim/params.h"
+#include "util/one_line.h"
+#include "util/read_file.h"
 
 namespace pimnic {
 
@@ -23,21 +25,6 @@ namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;  // keeps the file's order: assignments apply as written
 
 namespace {
-
-// Messages are one line whatever the input holds: control bytes become \xNN.
-std::string one_line(const std::string& s) {
-  std::string out;
-  for (unsigned char c : s) {
-    if (c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else {
-      out += char(c);
-    }
-  }
-  return out;
-}
 
 [[noreturn]] void fail(const std::string& msg) { throw std::invalid_argument(one_line(msg)); }
 
@@ -328,6 +315,10 @@ MachineDescription parse_machine_text(const std::string& text, const std::string
     switch (ev) {
       case E::object_start:
       case E::array_start:
+        // Each level keeps its path: bounded depth keeps that (and the parser's recursion) small.
+        if (frames.size() >= kMaxMachineFileDepth)
+          fail(src + "nested more than " + std::to_string(kMaxMachineFileDepth) +
+               " levels deep (a machine file needs a few)");
         frames.push_back({frames.empty() ? "" : child_path(pending), ev == E::array_start, {}});
         if (ev == E::array_start) pending = "[]";
         break;
@@ -347,6 +338,8 @@ MachineDescription parse_machine_text(const std::string& text, const std::string
     return true;
   };
   Json doc;
+  if (text.size() > kMaxMachineFileBytes)
+    fail(src + "larger than " + std::to_string(kMaxMachineFileBytes >> 20) + " MiB (the most pimnic reads)");
   try {
     doc = Json::parse(text, track);
   } catch (const nlohmann::json::exception& e) {
@@ -437,12 +430,13 @@ MachineDescription parse_machine_text(const std::string& text, const std::string
 MachineDescription read_machine_file(const std::string& path, const ParamRegistry& params) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) fail(path + ": is a directory, not a machine file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path + ": cannot read the machine file: " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) fail(path + ": cannot read the machine file");
-  return parse_machine_text(text.str(), path, fs::path(path).parent_path().string(), params);
+  std::string text;
+  try {
+    text = read_file_bounded<std::string>(path, kMaxMachineFileBytes, "the machine file");
+  } catch (const FileError& e) {
+    fail(e.what());
+  }
+  return parse_machine_text(text, path, fs::path(path).parent_path().string(), params);
 }
 
 MachineDescription load_machine(const std::string& preset_or_file, const ParamRegistry& params) {

@@ -40,6 +40,9 @@ MachineDescription machine_preset(const std::string& name);
 // Keys are checked against `params` and values against each parameter's type; relative image
 // paths are resolved against the file's directory and must exist.
 MachineDescription read_machine_file(const std::string& path, const ParamRegistry& params);
+// Input limits: larger files and deeper nesting are refused with one line.
+inline constexpr uint64_t kMaxMachineFileBytes = 1u << 20;
+inline constexpr unsigned kMaxMachineFileDepth = 32;
 // Parse the text of a machine file (`source` names it in messages; relative image paths are
 // resolved against base_dir). read_machine_file reads the file and calls this.
 MachineDescription parse_machine_text(const std::string& text, const std::string& source, const std::string& base_dir,

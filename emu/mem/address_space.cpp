@@ -6,6 +6,7 @@
 #include <string>
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 namespace pimnic {
 
@@ -110,6 +111,23 @@ bool AddressSpace::fill_bytes(uint32_t addr, uint8_t value, uint32_t len) {
   return ok;
 }
 
+bool AddressSpace::discard_bytes(uint32_t addr, uint32_t len) {
+  static const uintptr_t host_page = uintptr_t(sysconf(_SC_PAGESIZE));
+  bool ok = for_each_ram_piece(*this, addr, len, [&](uint8_t* p, uint32_t n) {
+    // Whole host pages go back to the kernel (a private anonymous mapping reads as zero after
+    // MADV_DONTNEED); the partial pages at either end are cleared by hand.
+    uintptr_t lo = (uintptr_t(p) + host_page - 1) & ~(host_page - 1), hi = (uintptr_t(p) + n) & ~(host_page - 1);
+    if (lo >= hi || madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_DONTNEED) != 0) {
+      std::memset(p, 0, n);
+      return;
+    }
+    std::memset(p, 0, lo - uintptr_t(p));
+    std::memset(reinterpret_cast<uint8_t*>(hi), 0, uintptr_t(p) + n - hi);
+  });
+  note_write(addr, len);
+  return ok;
+}
+
 AddressSpace::~AddressSpace() {
   for (const HostMapping& m : storage_) munmap(m.addr, m.size);
 }
@@ -118,21 +136,35 @@ void AddressSpace::remove_listener(MemoryListener* l) {
   listeners_.erase(std::remove(listeners_.begin(), listeners_.end(), l), listeners_.end());
 }
 
+uint64_t* AddressSpace::code_word(uint32_t page) const {
+  const uint32_t chunk = page >> kChunkPageBits;
+  if (code_chunks_.empty() || !code_chunks_[chunk]) return nullptr;
+  return &code_chunks_[chunk][(page & ((1u << kChunkPageBits) - 1)) / 64];
+}
+
+uint64_t* AddressSpace::new_code_word(uint32_t page) {
+  if (code_chunks_.empty()) code_chunks_.resize(size_t(1) << (32 - kPageBits - kChunkPageBits));
+  std::unique_ptr<uint64_t[]>& c = code_chunks_[page >> kChunkPageBits];
+  if (!c) c.reset(new uint64_t[(1u << kChunkPageBits) / 64]());
+  return code_word(page);
+}
+
 void AddressSpace::mark_code_page(uint32_t page_addr) {
   uint32_t page = page_addr >> kPageBits;
-  if (code_bitmap_.empty()) code_bitmap_.assign((1u << (32 - kPageBits)) / 64, 0);
+  uint64_t* word = new_code_word(page);
   uint64_t bit = 1ull << (page & 63);
-  if (code_bitmap_[page / 64] & bit) return;
-  code_bitmap_[page / 64] |= bit;
+  if (*word & bit) return;
+  *word |= bit;
   ++code_pages_;
   // Stores to this page must now take the slow path so that they can invalidate decoded code.
   for (MemoryListener* l : listeners_) l->drop_fast_mapping(page_addr & ~(kPageSize - 1));
 }
 
 bool AddressSpace::is_code_page(uint32_t page_addr) const {
-  if (code_bitmap_.empty()) return false;
+  if (code_pages_ == 0) return false;
   uint32_t page = page_addr >> kPageBits;
-  return code_bitmap_[page / 64] >> (page & 63) & 1;
+  const uint64_t* word = code_word(page);
+  return word && (*word >> (page & 63) & 1);
 }
 
 void AddressSpace::add_reservation_page(uint32_t page_addr) {
@@ -170,8 +202,13 @@ void AddressSpace::note_write_slow(uint32_t addr, uint32_t len, const void* writ
   uint32_t first = addr >> kPageBits, last = uint32_t((uint64_t(addr) + len - 1) >> kPageBits);
   for (uint64_t page = first; page <= last && page < (1u << (32 - kPageBits)); ++page) {
     uint64_t bit = 1ull << (page & 63);
-    if (!(code_bitmap_[page / 64] & bit)) continue;
-    code_bitmap_[page / 64] &= ~bit;
+    uint64_t* word = code_word(uint32_t(page));
+    if (!word) {  // no code anywhere in this chunk: skip to the next
+      page |= (1u << kChunkPageBits) - 1;
+      continue;
+    }
+    if (!(*word & bit)) continue;
+    *word &= ~bit;
     --code_pages_;
     for (MemoryListener* l : listeners_) l->code_page_written(uint32_t(page << kPageBits));
   }

@@ -68,6 +68,9 @@ class AddressSpace {
   bool read_bytes(uint32_t addr, void* dst, uint32_t len) const;
   bool write_bytes(uint32_t addr, const void* src, uint32_t len);
   bool fill_bytes(uint32_t addr, uint8_t value, uint32_t len);
+  // Zero [addr, addr+len) and give its whole host pages back to the host: they cost no host
+  // memory until written again. Returns false if any byte is not RAM.
+  bool discard_bytes(uint32_t addr, uint32_t len);
 
   // Code tracking for decode caches.
   void add_listener(MemoryListener* l) { listeners_.push_back(l); }
@@ -105,7 +108,12 @@ class AddressSpace {
   };
   std::vector<HostMapping> storage_;
   std::vector<MemoryListener*> listeners_;
-  std::vector<uint64_t> code_bitmap_;  // one bit per 4 KiB page of the 4 GiB space, lazily sized
+  // One bit per 4 KiB page, in 16 MiB chunks allocated when a page of theirs first holds code:
+  // an address space (one per Linux process) pays for the code it runs, not for 4 GiB.
+  static constexpr unsigned kChunkPageBits = 12;
+  uint64_t* code_word(uint32_t page) const;  // the word holding page's bit; null: no chunk yet
+  uint64_t* new_code_word(uint32_t page);
+  std::vector<std::unique_ptr<uint64_t[]>> code_chunks_;
   uint32_t code_pages_ = 0;
   std::vector<std::pair<uint32_t, uint32_t>> reservation_pages_;  // (page, count); few
   mutable const Region* last_ = nullptr;

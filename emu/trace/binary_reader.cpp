@@ -60,11 +60,19 @@ struct BinaryTraceReader::GzipDecoder final : Decoder {
   }
 };
 
-BinaryTraceReader::BinaryTraceReader(const std::string& path) : path_(path), buf_(1u << 20) {
-  f_ = std::fopen(path.c_str(), "rb");
-  if (!f_) throw TraceError("cannot read " + path + ": " + std::strerror(errno));
+namespace {
+std::FILE* open_trace(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw TraceError("cannot read " + path + ": " + std::strerror(errno));
+  return f;
+}
+}  // namespace
+
+BinaryTraceReader::BinaryTraceReader(const std::string& path) : BinaryTraceReader(open_trace(path), path) {}
+
+BinaryTraceReader::BinaryTraceReader(std::FILE* f, const std::string& path) : path_(path), f_(f), buf_(1u << 20) {
   unsigned char magic[4] = {0, 0, 0, 0};
-  size_t got = std::fread(magic, 1, 4, f_);
+  size_t got = std::fread(magic, 1, 4, f_.get());
   if (got == 4 && magic[0] == 0x28 && magic[1] == 0xB5 && magic[2] == 0x2F && magic[3] == 0xFD)
     z_ = std::make_unique<ZstdDecoder>();
   else if (got >= 2 && magic[0] == 0x1F && magic[1] == 0x8B)
@@ -86,9 +94,7 @@ BinaryTraceReader::BinaryTraceReader(const std::string& path) : path_(path), buf
                      std::to_string(binfmt::kVersion) + ")");
 }
 
-BinaryTraceReader::~BinaryTraceReader() {
-  if (f_) std::fclose(f_);
-}
+BinaryTraceReader::~BinaryTraceReader() = default;
 
 bool BinaryTraceReader::fill(size_t n) {
   if (end_ - pos_ >= n) return true;
@@ -98,14 +104,14 @@ bool BinaryTraceReader::fill(size_t n) {
   pos_ = 0;
   while (end_ < n && !eof_) {
     if (!z_) {
-      size_t got = std::fread(buf_.data() + end_, 1, buf_.size() - end_, f_);
+      size_t got = std::fread(buf_.data() + end_, 1, buf_.size() - end_, f_.get());
       if (got == 0) eof_ = true;
       end_ += got;
       continue;
     }
     if (z_->in_pos == z_->in_end) {
       z_->in_pos = 0;
-      z_->in_end = std::fread(z_->in.data(), 1, z_->in.size(), f_);
+      z_->in_end = std::fread(z_->in.data(), 1, z_->in.size(), f_.get());
       if (z_->in_end == 0) {
         eof_ = true;
         break;
@@ -161,6 +167,8 @@ bool BinaryTraceReader::next(CommitLine& l) {
       core_ = u8();
       thread_ = u8();
       cur_ = &threads_[{node_, core_, thread_}];
+      if (threads_.size() > kMaxThreads)
+        throw TraceError(path_ + ": more than " + std::to_string(kMaxThreads) + " hardware threads");
       cur_->vec_bytes = u8();
       if (cur_->vec_bytes > 32) throw TraceError(path_ + ": bad vector width");
       continue;
@@ -170,7 +178,13 @@ bool BinaryTraceReader::next(CommitLine& l) {
       le<uint32_t>();  // word (in the text already)
       uint16_t len = le<uint16_t>();
       need(len);
-      defs_[def_key(node_, core_, thread_, pc)].assign(&buf_[pos_], len);
+      auto [it, added] = defs_.try_emplace(def_key(node_, core_, thread_, pc));
+      std::string& text = it->second;
+      def_bytes_ += len - text.size() + (added ? 64 : 0);  // 64: a rough cost of a map entry
+      if (def_bytes_ > kMaxDefBytes)  // (a small compressed file can expand to any number of defs)
+        throw TraceError(path_ + ": more than " + std::to_string(kMaxDefBytes >> 20) +
+                         " MiB of instruction descriptions (the most trace-dump holds)");
+      text.assign(&buf_[pos_], len);
       pos_ += len;
       continue;
     }
@@ -199,6 +213,8 @@ bool BinaryTraceReader::next(CommitLine& l) {
         RegValue& v = regs_[i];
         uint8_t k = u8();
         v.key = (k & 0x80) ? RegKey(KEY_SPR0 + (unsigned(k & 0x7F) << 8 | u8())) : RegKey(k);
+        if ((v.key >= KEY_NAMED_END && v.key < KEY_SPR0) || v.key >= KEY_SPR0 + 1024)
+          throw TraceError(path_ + ": bad register key " + std::to_string(k) + " in a record");
         v.size = uint8_t(reg_key_size(v.key, t.vec_bytes));
         need(v.size);
         std::memcpy(v.bytes, &buf_[pos_], v.size);

@@ -18,6 +18,8 @@ class BinaryTraceReader {
  public:
   // Throws TraceError when the file cannot be read or is not a pimnic binary trace.
   explicit BinaryTraceReader(const std::string& path);
+  // Read from an open file (closed by this reader); path names it in messages.
+  BinaryTraceReader(std::FILE* f, const std::string& path);
   ~BinaryTraceReader();
   // The next instruction as a commit line (pointing into this reader until the next call);
   // false after the end record or at the end of the file. Throws TraceError when malformed.
@@ -35,7 +37,10 @@ class BinaryTraceReader {
   int64_t sleb();
 
   std::string path_;
-  std::FILE* f_ = nullptr;
+  struct CloseFile {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  std::unique_ptr<std::FILE, CloseFile> f_;  // closed also when the constructor throws
   struct Decoder;  // the decompressor, if the file is compressed
   struct ZstdDecoder;
   struct GzipDecoder;
@@ -55,6 +60,9 @@ class BinaryTraceReader {
   uint16_t node_ = 0;
   uint8_t core_ = 0, thread_ = 0;
   std::unordered_map<uint64_t, std::string> defs_;  // node:core:thread:pc -> text
+  uint64_t def_bytes_ = 0;
+  static constexpr uint64_t kMaxDefBytes = 256ull << 20;
+  static constexpr size_t kMaxThreads = size_t(1) << 20;
   RegValue regs_[kMaxWrittenRegs];
   MemAccess mem_[ExecRecord::kMaxAccesses];
   bool complete_ = false;

@@ -1,10 +1,10 @@
 #include "trace/capstone_known_errors.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "trace/trace_error.h"
+#include "util/read_file.h"
 
 #ifndef PIMNIC_SOURCE_DIR
 #define PIMNIC_SOURCE_DIR "."
@@ -12,16 +12,20 @@
 
 namespace pimnic::trace {
 
+namespace {
+constexpr uint64_t kMaxKnownErrorsBytes = 1u << 20;
+}
+
 std::string CapstoneKnownErrors::default_path() {
   return std::string(PIMNIC_SOURCE_DIR) + "/tests/disasm/capstone_known_errors.txt";
 }
 
 CapstoneKnownErrors CapstoneKnownErrors::load(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw TraceError("cannot read " + path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse(ss.str(), path);
+  try {
+    return parse(read_file_bounded<std::string>(path, kMaxKnownErrorsBytes, "the known-errors file"), path);
+  } catch (const FileError& e) {
+    throw TraceError(e.what());
+  }
 }
 
 // One entry per line: MASK MATCH DESCRIPTION (hex words; '#' starts a comment line).

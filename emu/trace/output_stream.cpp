@@ -49,7 +49,7 @@ struct OutputStream::GzipEncoder final : Encoder {
   ~GzipEncoder() override { deflateEnd(&zs); }
   void encode(const char* p, size_t n, bool end, OutputStream& to) override {
     zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(p));
-    zs.avail_in = uInt(n);  // n <= kChunk
+    zs.avail_in = uInt(n);  // one buffer: kChunk, or one record larger than that
     int r;
     do {
       zs.next_out = out.data();
@@ -102,6 +102,14 @@ void OutputStream::drain() {
   pos_ = buf_.get();
   if (!z_) return emit(buf_.get(), n);
   if (n) z_->encode(buf_.get(), n, false, *this);
+}
+
+void OutputStream::make_room(size_t n) {
+  drain();
+  if (size_t(end_ - pos_) >= n) return;
+  buf_.reset(new char[n]);
+  pos_ = buf_.get();
+  end_ = pos_ + n;
 }
 
 void OutputStream::finish() {

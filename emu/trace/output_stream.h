@@ -25,9 +25,10 @@ class OutputStream {
   OutputStream(const OutputStream&) = delete;
   OutputStream& operator=(const OutputStream&) = delete;
 
-  // Room for n more bytes (n <= kChunk); write them at the returned pointer, then advance().
+  // Room for n more bytes; write them at the returned pointer, then advance(). The buffer grows
+  // for a record larger than kChunk (a long symbol name).
   char* reserve(size_t n) {
-    if (size_t(end_ - pos_) < n) [[unlikely]] drain();
+    if (size_t(end_ - pos_) < n) [[unlikely]] make_room(n);
     return pos_;
   }
   void advance(char* new_pos) { pos_ = new_pos; }
@@ -43,6 +44,7 @@ class OutputStream {
 
  private:
   void drain();
+  void make_room(size_t n);
   void emit(const void* p, size_t n);
 
   std::string path_;

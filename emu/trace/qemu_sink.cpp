@@ -67,23 +67,29 @@ void QemuSink::note_stores(const TraceRecord& r) {
 }
 
 void QemuSink::print_in_asm(uint32_t pc, uint32_t word) {
+  // The symbol may be any length: written as it is, never through a fixed buffer.
+  static const char kHead[] = "----------------\nIN: ";
+  out_->write(kHead, sizeof kHead - 1);
+  const std::string_view sym = symbols_.lookup(pc);
+  out_->write(sym.data(), sym.size());
+  out_->write("\n", 1);
   std::string mnemonic, ops;
-  char line[512];
-  int n = std::snprintf(line, sizeof line, "----------------\nIN: %s\n", symbols_.lookup(pc).c_str());
-  out_->write(line, size_t(n));
-  if (capstone_.disassemble(word, pc, mnemonic, ops))
-    n = std::snprintf(line, sizeof line, "0x%08x:  %08x  %-8s %s\n\n", pc, word, mnemonic.c_str(), ops.c_str());
-  else
-    n = std::snprintf(line, sizeof line, "\n");
-  out_->write(line, size_t(n));
+  if (!capstone_.disassemble(word, pc, mnemonic, ops)) return out_->write("\n", 1);
+  char head[32];
+  int n = std::snprintf(head, sizeof head, "0x%08x:  %08x  ", pc, word);
+  out_->write(head, size_t(n));
+  if (mnemonic.size() < 8) mnemonic.resize(8, ' ');  // %-8s
+  out_->put(mnemonic + " " + ops + "\n\n");
 }
 
 void QemuSink::print_exec(const TraceRecord& r, const Snapshot& s) {
-  const std::string& sym = symbols_.lookup(r.pc);
+  const std::string_view sym = symbols_.lookup(r.pc);
   char* p = out_->reserve(1400 + sym.size());
   // The host address of qemu's translated block has no counterpart; a fixed, pc-derived value.
-  p += std::sprintf(p, "Trace %u: 0x7f00%08x [00000000/%08x/%08x/00000201] %s\n", unsigned(r.thread), r.pc, r.pc,
-                    hflags(s.msr), sym.c_str());
+  p += std::sprintf(p, "Trace %u: 0x7f00%08x [00000000/%08x/%08x/00000201] ", unsigned(r.thread), r.pc, r.pc,
+                    hflags(s.msr));
+  p = put_str(p, sym.data(), sym.size());
+  *p++ = '\n';
   p += std::sprintf(p, "NIP %08x   LR %08x CTR %08x XER %08x CPU#%u\n", r.pc, s.lr, s.ctr, s.xer, unsigned(r.thread));
   const unsigned idx = (s.msr & MSR_PR) ? 0 : 1;
   p += std::sprintf(p, "MSR %08x HID0 %08x  HF %08x iidx %u didx %u\n", s.msr, r.hart->hid0, hflags(s.msr), idx, idx);

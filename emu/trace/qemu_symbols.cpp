@@ -1,6 +1,7 @@
 #include "trace/qemu_symbols.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "loader/elf_image.h"
 #include "util/bits.h"
@@ -52,17 +53,18 @@ QemuSymbols::QemuSymbols(const ElfImage& img) {
     }
     raw.resize(n);
     std::stable_sort(raw.begin(), raw.end(), [](const Raw& a, const Raw& c) { return a.value < c.value; });
+    strings_.assign(reinterpret_cast<const char*>(b.data()) + stroff, strsize);
     for (const Raw& s : raw) {
-      std::string name;
-      for (uint64_t k = uint64_t(stroff) + s.name; k < uint64_t(stroff) + strsize && b[k]; ++k) name.push_back(char(b[k]));
-      syms_.push_back({s.value, s.size, uint32_t(names_.size())});
-      names_.push_back(std::move(name));
+      // A name offset past the table is an empty name (as qemu reads nothing there).
+      const bool inside = s.name < strsize;
+      uint32_t len = inside ? uint32_t(strnlen(strings_.data() + s.name, strsize - s.name)) : 0;
+      syms_.push_back({s.value, s.size, inside ? s.name : 0, len});
     }
     return;
   }
 }
 
-const std::string& QemuSymbols::lookup(uint32_t addr) const {
+std::string_view QemuSymbols::lookup(uint32_t addr) const {
   // glibc's bsearch: the probe sequence matters when several symbols cover addr.
   size_t lo = 0, hi = syms_.size();
   while (lo < hi) {
@@ -70,9 +72,9 @@ const std::string& QemuSymbols::lookup(uint32_t addr) const {
     const Sym& s = syms_[mid];
     if (addr < s.value) hi = mid;
     else if (addr >= uint32_t(s.value + s.size)) lo = mid + 1;
-    else return names_[s.name];
+    else return std::string_view(strings_).substr(s.name, s.name_len);
   }
-  return empty_;
+  return {};
 }
 
 }  // namespace pimnic::trace

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pimnic {
@@ -18,17 +19,16 @@ class QemuSymbols {
  public:
   QemuSymbols() = default;
   explicit QemuSymbols(const ElfImage& img);
-  // The name qemu would print for addr ("" when none).
-  const std::string& lookup(uint32_t addr) const;
+  // The name qemu would print for addr ("" when none), whole however long.
+  std::string_view lookup(uint32_t addr) const;
 
  private:
   struct Sym {
     uint32_t value, size;
-    uint32_t name;  // index into names_
+    uint32_t name, name_len;  // in strings_
   };
   std::vector<Sym> syms_;
-  std::vector<std::string> names_;
-  std::string empty_;
+  std::string strings_;  // the string table, once: symbols sharing a name share its bytes
 };
 
 }  // namespace pimnic::trace

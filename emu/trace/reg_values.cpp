@@ -82,7 +82,9 @@ const char* reg_key_name(RegKey k, char (&buf)[12], unsigned* len) {
     if (len) *len = kKeyNames.len[k];
     return kKeyNames.text[k];
   }
-  int n = std::snprintf(buf, sizeof buf, "spr%u", unsigned(k - KEY_SPR0));
+  // Keys between the named ones and KEY_SPR0 are no register; a trace reader rejects them.
+  int n = k >= KEY_SPR0 ? std::snprintf(buf, sizeof buf, "spr%u", unsigned(k - KEY_SPR0) & 0x7fff)
+                        : std::snprintf(buf, sizeof buf, "key%u", unsigned(k));
   if (len) *len = unsigned(n);
   return buf;
 }

@@ -22,6 +22,15 @@ class BadInput(Exception):
     pass
 
 
+def one_line(text: str) -> str:
+    """Control characters, and bytes that are not UTF-8 (held by Python as surrogates), as \\xNN:
+    a message quoting the command line stays one line, as pimnic's own (emu/util/one_line.h)."""
+    def escape(c):
+        n = ord(c)
+        return f"\\x{n & 0xFF:02x}" if n < 0x20 or n == 0x7F or 0xDC80 <= n <= 0xDCFF else c
+    return "".join(map(escape, text))
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise BadInput(message)
@@ -90,6 +99,10 @@ def cmd_run(experiments: dict, a, paths: dict) -> int:
         raise BadInput("-j must be at least 1")
     variant = "full" if a.full else "quick" if a.quick else "full"
     out = Path(a.out or Path("results") / exp.name)
+    try:  # before any point runs, as pimnic refuses an unwritable --stats file
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise BadInput(f"cannot create the output directory {out}: {e.strerror}")
     code = run_points.run(exp, variant, settings, out, a.jobs, paths)
     if code:
         return code
@@ -134,7 +147,7 @@ def main(argv: list) -> int:
         import report
         return report.main(Path(a.dir), experiments)
     except BadInput as e:
-        print(f"pimnic: experiment: {e}", file=sys.stderr)
+        print(f"pimnic: experiment: {one_line(str(e))}", file=sys.stderr)
         return 2
 
 

@@ -47,8 +47,13 @@ for args, message in [(["run", "no-such-figure"], "no experiment 'no-such-figure
                       (["list", "no-such-figure"], "no experiment 'no-such-figure'"),
                       (["run", NAME, "-j", "0"], "-j must be at least 1"),
                       (["run", NAME, "--quick", "--full"], "not allowed with"),
-                      (["report", str(work / "nothing-here")], "no directory")]:
-    r = run(*args, "--out", str(work / "bad")) if args[0] == "run" else run(*args)
+                      (["report", str(work / "nothing-here")], "no directory"),
+                      # What a message quotes stays on one line; a directory that cannot be made
+                      # is bad input, not a traceback.
+                      (["list", "no\nsuch"], "no experiment 'no\\x0asuch'"),
+                      (["run", NAME, "--set", "a\nb=1"], "has no setting 'a\\x0ab'"),
+                      (["run", NAME, "--out", "/proc/no-such-dir"], "cannot create the output directory /proc/no-such")]:
+    r = run(*args, "--out", str(work / "bad")) if args[0] == "run" and "--out" not in args else run(*args)
     lines = r.stderr.strip().splitlines()
     check(r.returncode == 2 and len(lines) == 1 and message in lines[0],
           f"{' '.join(args)}: exit 2 and one line ({r.returncode}: {r.stderr.strip()[:120]})")

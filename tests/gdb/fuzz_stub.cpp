@@ -1,6 +1,5 @@
 // libFuzzer entry point for the gdb stub (packet framing, parsing, every packet handler, the
-// debug target behind them). Build: cmake --build <dir> --target gdb_stub_fuzz (clang); run e.g.
-//   gdb_stub_fuzz -max_total_time=600 -dict=tests/gdb/rsp.dict corpus/
+// debug target behind them): the fuzz target `rsp` (tests/fuzz; scripts/fuzz.sh rsp SECONDS).
 #include <cstddef>
 #include <cstdint>
 

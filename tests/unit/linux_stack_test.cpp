@@ -81,7 +81,32 @@ TEST_CASE("initial stack: an empty environment and an AT_PLATFORM string") {
 TEST_CASE("initial stack: too many argument bytes is an error") {
   StackRequest r;
   r.top = 0x40801000;
-  r.argv = {"prog", std::string(200000, 'x')};
+  r.argv = {"prog", std::string(200000, 'x')};  // one string over MAX_ARG_STRLEN
+  CHECK_THROWS_AS(build_initial_stack(r), std::length_error);
+  r.argv = {"prog"};
+  r.envp.assign(40, std::string(100000, 'e'));  // 4 MB in all: over a quarter of 8 MiB
+  CHECK_THROWS_AS(build_initial_stack(r), std::length_error);
+}
+
+TEST_CASE("initial stack: the pointer arrays and the platform string count too") {
+  // 25,000 short arguments are 50 KB of strings but 100 KB of pointers: the stack once held
+  // only the strings' 128 KiB and the pointers were written past the end of its buffer.
+  StackRequest r;
+  r.top = 0x40801000;
+  r.argv.assign(25000, "x");
+  StackImage s = build_initial_stack(r);
+  CHECK(word_at(s, s.sp) == 25000);
+  CHECK(string_at(s, word_at(s, s.argv_addr + 4 * 24999)) == "x");
+  CHECK(uint64_t(s.base) + s.bytes.size() == r.top);
+  // A 100,000-byte variable and a 60,000-byte platform string (the stack overflowed its buffer).
+  r.argv = {"prog"};
+  r.envp = {"X=" + std::string(100000, 'v')};
+  r.aux.platform = std::string(60000, 'p');
+  StackImage p = build_initial_stack(r);
+  CHECK(string_at(p, word_at(p, p.envp_addr)).size() == 100002);
+  CHECK(string_at(p, p.auxv[p.auxv.size() - 2].second).size() == 60000);
+  // The limit follows the stack size, as Linux's does.
+  r.max_bytes = 65536;
   CHECK_THROWS_AS(build_initial_stack(r), std::length_error);
 }
 

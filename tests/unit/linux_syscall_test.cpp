@@ -9,7 +9,9 @@
 
 #include "linux/process.h"
 #include "linux/syscalls.h"
+#include "linux/uio_device.h"
 #include "linux_test_program.h"
+#include "mem/mmio_device.h"
 #include "util/bits.h"
 
 using namespace pimnic;
@@ -79,6 +81,15 @@ TEST_CASE("syscalls: structures written to guest memory") {
   CHECK(call(p, 76, {3, buf}) == 0);
   // getrandom is deterministic by default.
   CHECK(call(p, 359, {buf, 8, 0}) == 8);
+  // A length past the memory: what fits up to the first page without RAM, as Linux (the whole
+  // length, up to 32 MiB, was made first; then the copy failed with EFAULT).
+  uint32_t ram_end = buf;
+  while (const Region* r = p.space().find(ram_end)) {
+    if (!r->host) break;
+    ram_end = r->base + r->size;
+  }
+  CHECK(call(p, 359, {ram_end - 100, 0x10000000, 0}) == 100);
+  CHECK(call(p, 359, {ram_end, 0x10000000, 0}) == 14);  // EFAULT
   // getcwd returns the length including the NUL.
   char cwd[4096];
   REQUIRE(getcwd(cwd, sizeof cwd));
@@ -93,6 +104,22 @@ TEST_CASE("syscalls: structures written to guest memory") {
   // Host files are off by default.
   p.write(buf + 512, "/etc/hostname", 14);
   CHECK(call(p, 5, {buf + 512, 0, 0}) == 13);  // EACCES
+}
+
+TEST_CASE("syscalls: a guest's size argument never becomes a host allocation of that size") {
+  Fixture f;
+  LinuxProcess& p = f.p;
+  const uint32_t buf = 0x10004000;  // in .bss
+  // sched_getaffinity(0, 0xfffffffc, buf) allocated and zeroed 4 GB, then failed with EFAULT;
+  // the kernel writes one long for one CPU and returns 4.
+  p.write_u32(buf + 4, 0xAAAAAAAA);
+  CHECK(call(p, 223, {0, 0xfffffffc, buf}) == 4);
+  CHECK(!so(p));
+  uint32_t w = 0;
+  p.read_u32(buf, w);
+  CHECK(w == 1);
+  p.read_u32(buf + 4, w);
+  CHECK(w == 0xAAAAAAAA);
 }
 
 TEST_CASE("syscalls: writev gathers into one write on the host descriptor") {
@@ -114,6 +141,65 @@ TEST_CASE("syscalls: writev gathers into one write on the host descriptor") {
   CHECK(call(p, 6, {4}) == 0);
   CHECK(call(p, 6, {uint32_t(guest_fd)}) == 0);
   close(fds[0]);
+}
+
+TEST_CASE("syscalls: a /dev/uio0 window mapped over, unmapped in part or remapped leaves no device behind") {
+  // Mapping anonymous memory over a device window (MAP_FIXED), or after unmapping part of one,
+  // added RAM over the device region: AddressSpace threw and pimnic aborted; mremap moved a
+  // window's guard pages as uninitialised host bytes.
+  struct Registers final : MmioDevice {
+    std::string name() const override { return "registers"; }
+    bool read(uint32_t offset, unsigned, uint64_t& v, Hart*) override { return v = 0x1000 + offset, true; }
+    bool write(uint32_t, unsigned, uint64_t, Hart*) override { return true; }
+  } regs;
+  Fixture f;
+  LinuxProcess& p = f.p;
+  p.add_device_file("/dev/uio0", std::make_shared<UioDevice>(std::vector<UioDevice::Region>{{&regs, 0x2000}}));
+  const uint32_t path = 0x10004000, at = 0x30000000;
+  p.write(path, "/dev/uio0", 10);
+  const uint32_t fd = call(p, 5, {path, 2, 0});  // open O_RDWR
+  REQUIRE(!so(p));
+  constexpr uint32_t kShared = 1, kFixed = 0x10, kPrivateAnon = 0x22;
+  auto device_word = [&](uint32_t addr) {
+    const Region* r = p.space().find(addr);
+    return r && r->device == &regs;
+  };
+  CHECK(call(p, 192, {at, 0x2000, 3, kShared | kFixed, fd, 0}) == at);  // mmap2
+  CHECK(device_word(at + 0x1000));
+  CHECK(call(p, 192, {at, 0x1000, 3, kPrivateAnon | kFixed, 0xffffffff, 0}) == at);  // over its first page
+  CHECK(!so(p));
+  CHECK(!device_word(at + 0x1000));  // the whole window went (a region cannot be split)
+  uint32_t w = 1;
+  CHECK(p.read_u32(at, w));
+  CHECK(w == 0);
+
+  const uint32_t at2 = 0x31000000;
+  CHECK(call(p, 192, {at2, 0x2000, 3, kShared | kFixed, fd, 0}) == at2);
+  CHECK(call(p, 91, {at2 + 0x1000, 0x1000}) == 0);  // munmap its second page
+  CHECK(!device_word(at2));
+  CHECK(call(p, 192, {at2, 0x2000, 3, kPrivateAnon | kFixed, 0xffffffff, 0}) == at2);
+  CHECK(!so(p));
+
+  const uint32_t at3 = 0x32000000;
+  CHECK(call(p, 192, {at3, 0x1000, 3, kShared | kFixed, fd, 0}) == at3);
+  CHECK(call(p, 163, {at3, 0x1000, 0x2000, 1}) == 14);  // mremap MAYMOVE: EFAULT, the window stays
+  CHECK(so(p));
+  CHECK(device_word(at3));
+  // A device window where RAM has been (regions are never removed) is refused.
+  CHECK(call(p, 192, {at, 0x1000, 3, kShared | kFixed, fd, 0}) == 12);  // ENOMEM
+  CHECK(so(p));
+}
+
+TEST_CASE("process: ranks given the program already read share it") {
+  const std::string path = make_program({li(0, 234), li(3, 7), kSc});
+  LinuxOptions o = options_for(path);
+  o.image = std::make_shared<const ElfImage>(read_linux_executable(path));
+  std::remove(path.c_str());  // not read again: the processes start from the shared image
+  LinuxProcess a(o), b(o);
+  CHECK(&a.image() == o.image.get());
+  CHECK(&b.image() == o.image.get());
+  CHECK(a.run().status == 7);
+  CHECK(b.run().status == 7);
 }
 
 TEST_CASE("signals: a blocked SIGABRT waits for the mask; then the default action ends the process") {

@@ -4,47 +4,26 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "linux/process.h"
 #include "linux/syscalls.h"
 #include "util/bits.h"
+#include "../linux/tiny_program.h"
 
 namespace pimnic::linux_test {
 
 using namespace pimnic::linux_user;
 
-constexpr uint32_t kBase = 0x10000000, kEntry = 0x10000100;
+constexpr uint32_t kBase = testing::kTinyBase, kEntry = testing::kTinyEntry;
 
-// A static ET_EXEC with one RWX PT_LOAD segment holding `code` at kEntry and 64 KiB of .bss.
+// A tiny program (tests/linux/tiny_program.h) holding `code` at kEntry, in a file of its own.
 inline std::string make_program(const std::vector<uint32_t>& code) {
-  std::vector<uint8_t> f(0x100 + 4 * code.size(), 0);
-  const uint8_t ident[] = {0x7f, 'E', 'L', 'F', 1, 2, 1};
-  std::copy(ident, ident + 7, f.begin());
-  store_be<uint16_t>(&f[16], 2);   // ET_EXEC
-  store_be<uint16_t>(&f[18], 20);  // EM_PPC
-  store_be<uint32_t>(&f[20], 1);
-  store_be<uint32_t>(&f[24], kEntry);
-  store_be<uint32_t>(&f[28], 52);  // e_phoff
-  store_be<uint16_t>(&f[40], 52);
-  store_be<uint16_t>(&f[42], 32);
-  store_be<uint16_t>(&f[44], 1);
-  store_be<uint32_t>(&f[52], 1);   // PT_LOAD
-  store_be<uint32_t>(&f[56], 0);
-  store_be<uint32_t>(&f[60], kBase);
-  store_be<uint32_t>(&f[64], kBase);
-  store_be<uint32_t>(&f[68], uint32_t(f.size()));
-  store_be<uint32_t>(&f[72], uint32_t(f.size()) + 0x10000);
-  store_be<uint32_t>(&f[76], 7);
-  store_be<uint32_t>(&f[80], 0x10000);
-  for (size_t i = 0; i < code.size(); ++i) store_be<uint32_t>(&f[0x100 + 4 * i], code[i]);
   static unsigned serial = 0;
-  std::string path = std::string(PIMNIC_BINARY_DIR) + "/linux_test_" + std::to_string(getpid()) + "_" +
-                     std::to_string(serial++) + ".elf";
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(f.data()), long(f.size()));
-  return path;
+  return testing::write_tiny_program(std::string(PIMNIC_BINARY_DIR) + "/linux_test_" + std::to_string(getpid()) +
+                                         "_" + std::to_string(serial++) + ".elf",
+                                     code);
 }
 
 inline LinuxOptions options_for(const std::string& path) {
