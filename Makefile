@@ -4,8 +4,8 @@
 #   make firmware  build the firmware images into build/firmware/
 BUILD ?= build
 JOBS  ?= $(shell nproc)
-# The headline seed figure of `make run` (docs/experiments.md); the MPI matching figure will take over.
-HEADLINE ?= ioat-overlap
+# The headline seed figure of `make run` (docs/experiments.md, docs/pim-nic-experiments.md).
+HEADLINE ?= mpi-preposted
 export BUILD
 
 .PHONY: all setup configure emulator firmware run test clean

@@ -34,9 +34,11 @@ ExternalProject_Add(mpi_library
   USES_TERMINAL_BUILD ON)
 add_dependencies(firmware mpi_library)
 # Test programs linked against the library (tests/mpilib) wait for it.
-if(TARGET mpilib_qemu_programs)
-  add_dependencies(mpilib_qemu_programs mpi_library)
-endif()
+foreach(programs IN ITEMS mpilib_qemu_programs pim_nic_programs)
+  if(TARGET ${programs})
+    add_dependencies(${programs} mpi_library)
+  endif()
+endforeach()
 
 # pimnic-mpicc (C, gcc) and pimnic-mpicxx (C++, g++): one template.
 foreach(wrapper IN ITEMS mpicc mpicxx)

@@ -74,7 +74,7 @@ std::string owned_setting(const std::vector<std::string>& sets) {
 
 void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   if (o.list_nics) {
-    for (const NicKind& k : nic_kinds()) std::printf("%-8s %s\n", k.name, k.what);
+    for (const NicKind& k : nic_kinds()) std::printf("%-12s %s\n", k.name, k.what);
     return;
   }
   std::vector<std::string> rest = cmd.remaining();
@@ -115,6 +115,7 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   l.args.assign(rest.begin() + 1, rest.end());
   l.env = env;
   l.nic_kind = kind->name;
+  l.transport = kind->transport;
   l.tag_output = o.tag_output;
   l.strace = o.strace;
   run_machine(m);

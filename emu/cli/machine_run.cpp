@@ -54,7 +54,8 @@ void start_ranks(MultiNodeMachine& m, const LinuxHostsOptions& o, uint32_t ranks
     lo.argv = {o.program};
     lo.argv.insert(lo.argv.end(), o.args.begin(), o.args.end());
     const std::string rank = std::to_string(c->node);
-    lo.envp = {"PMI_RANK=" + rank, "PMI_SIZE=" + std::to_string(ranks), "PIMNIC_NIC=" + o.nic_kind};
+    lo.envp = {"PMI_RANK=" + rank, "PMI_SIZE=" + std::to_string(ranks), "PIMNIC_NIC=" + o.nic_kind,
+               "PIMNIC_TRANSPORT=" + o.transport};
     lo.envp.insert(lo.envp.end(), o.env.begin(), o.env.end());
     lo.clock = linux_user::ClockMode::Simulated;
     lo.sleep_moves_core = true;

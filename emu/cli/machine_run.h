@@ -17,6 +17,7 @@ struct LinuxHostsOptions {
   std::vector<std::string> args;     // after the program name
   std::vector<std::string> env;      // NAME=VALUE, for every rank
   std::string nic_kind;              // PIMNIC_NIC
+  std::string transport;             // PIMNIC_TRANSPORT
   bool tag_output = false;           // prefix each line of rank r's output with "[r] "
   bool strace = false;
 };

@@ -4,9 +4,11 @@ namespace pimnic::cli {
 
 const std::vector<NicKind>& nic_kinds() {
   static const std::vector<NicKind> kinds = {
-      {"conv", "nic-conv.elf", "table1-conv", "conv",
+      {"conv", "nic-conv.elf", "table1-conv", "conv", "offload",
        "seed pim-nic-mpi-matching: matching and progress on the PowerPC 440-class NIC core"},
-      {"pim", "nic-pim.elf", "table1-pim", "pim",
+      {"conv-binned", "nic-conv-binned.elf", "table1-conv", "conv", "offload",
+       "the conventional NIC with a binned posted queue: receives hashed by envelope, wildcards apart, MPI order kept"},
+      {"pim", "nic-pim.elf", "table1-pim", "pim", "offload",
        "seed pim-nic-mpi-matching: the same MPI on two multithreaded PIM cores (interleaved queues, walker threads)"},
   };
   return kinds;

@@ -1,6 +1,8 @@
 // The NIC kinds `pimnic mpirun --nic KIND` knows: each pairs a NIC firmware image with the machine
-// it runs on (DESIGN.md section 7). The host library picks its transport from PIMNIC_NIC, which
-// mpirun sets to the kind's name; nothing else in the emulator depends on the kind.
+// it runs on (DESIGN.md section 7) and names the host library's transport that speaks to it.
+// mpirun sets PIMNIC_NIC (the kind) and PIMNIC_TRANSPORT in every rank's environment; the library
+// picks its transport by the latter only, so a new kind is one row here. Nothing else in the
+// emulator depends on the kind.
 #pragma once
 #include <string>
 #include <vector>
@@ -12,6 +14,7 @@ struct NicKind {
   const char* firmware;    // image in the firmware directory (build/firmware)
   const char* machine;     // default machine preset
   const char* machine_nic; // machine.nic
+  const char* transport;   // PIMNIC_TRANSPORT: the host library's transport (firmware/mpi/host/transport.h)
   const char* what;
 };
 

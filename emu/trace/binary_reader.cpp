@@ -145,17 +145,19 @@ uint64_t BinaryTraceReader::uleb() {
 }
 
 int64_t BinaryTraceReader::sleb() {
-  int64_t v = 0;
+  // Unsigned arithmetic: the sign extension of a 63-bit number (nine bytes, put_sleb's encoding
+  // of -2^62 and below) negated INT64_MIN.
+  uint64_t v = 0;
   unsigned shift = 0;
   uint8_t b;
   do {
     if (shift >= 64) throw TraceError(path_ + ": malformed number");
     b = u8();
-    v |= int64_t(b & 0x7F) << shift;
+    v |= uint64_t(b & 0x7F) << shift;
     shift += 7;
   } while (b & 0x80);
-  if (shift < 64 && (b & 0x40)) v |= -(int64_t(1) << shift);
-  return v;
+  if (shift < 64 && (b & 0x40)) v |= ~uint64_t(0) << shift;
+  return int64_t(v);
 }
 
 bool BinaryTraceReader::next(CommitLine& l) {
@@ -203,7 +205,7 @@ bool BinaryTraceReader::next(CommitLine& l) {
     l.pc = (tag & binfmt::EXEC_PC) ? le<uint32_t>() : t.pc + 4;
     l.icount = (tag & binfmt::EXEC_ICOUNT) ? uleb() : t.icount + 1;
     if (tag & binfmt::EXEC_CYCLE) t.cycle_delta = sleb();
-    l.cycle = uint64_t(int64_t(l.icount) + t.cycle_delta);
+    l.cycle = l.icount + uint64_t(t.cycle_delta);  // modulo 2^64, as written
     t.pc = l.pc;
     t.icount = l.icount;
     if (tag & binfmt::EXEC_REGS) {

@@ -1,5 +1,6 @@
 // NIC firmware of the conventional NIC (PowerPC 440-class core, `pimnic mpirun --nic conv`): the
-// MPI engine of firmware/mpi/nic with linked-list matching queues (matching_lists.cpp). The main
+// MPI engine of firmware/mpi/nic with linked-list matching queues (matching_lists.cpp), or, linked
+// as nic-conv-binned (`--nic conv-binned`), a binned posted queue (matching_bins.cpp). The main
 // loop checks for work continually (seed section IV-B) and sleeps when there is none.
 #include "../mpi/nic/engine.h"
 

@@ -12,8 +12,9 @@ void clear(Entry* e) {
 
 // ---- the pool --------------------------------------------------------------------------------
 
-void EntryPool::init(Entry* entries, unsigned n, volatile uint32_t* wake) {
+void EntryPool::init(Entry* entries, unsigned n, volatile uint32_t* wake, unsigned low) {
   wake_ = wake;
+  low_ = low;
   pim_writef(&lock_, 0);
   for (unsigned i = 0; i < n; ++i) {
     pim_writef(&entries[i].lock, 0);
@@ -29,12 +30,13 @@ Entry* EntryPool::take() {
       list_ = e->next;
       --free_;
     }
+    const unsigned left = free_;
     pim_writeef(&lock_, 0);
+    if (left < low_) pim_writef(wake_, 1);  // the clean-up thread gives entries back
     if (e) {
       clear(e);
       return e;
     }
-    pim_writef(wake_, 1);  // the clean-up thread gives entries back
     pim_yield();
   }
 }
@@ -149,28 +151,32 @@ void InterleavedQueue::slide(Entry* e) {
   e->used = k;
 }
 
-unsigned InterleavedQueue::compact() {
+unsigned InterleavedQueue::compact(bool tight) {
   unsigned given = 0;
   Entry* a = head_;
   lock(a);
-  if (a->used != unsigned(__builtin_popcount(a->valid))) slide(a);
   while (a != fill_) {
     Entry* b = a->next;
     lock(b);
-    if (b->used != unsigned(__builtin_popcount(b->valid))) slide(b);
-    // b's first items into a's room: they stay behind a's and before b's others.
-    unsigned moved = 0;
-    while (a->used < kItems && moved < b->used) {
-      const unsigned i = a->used++;
-      a->row[0][i] = b->row[0][moved];
-      a->row[1][i] = b->row[1][moved];
-      a->row[2][i] = b->row[2][moved];
-      a->item[i] = b->item[moved];
-      a->valid |= 1u << i;
-      b->valid &= ~(1u << moved);
-      ++moved;
+    const unsigned na = unsigned(__builtin_popcount(a->valid)), nb = unsigned(__builtin_popcount(b->valid));
+    // Neighbours whose items fit in one entry become one (a hole costs at most one move of each
+    // item). Tight: b's first items also fill a's room when they do not all fit (entries are then
+    // full but for the last ones, whatever the holes' pattern; each item may move again).
+    if (nb && (na + nb <= kItems || (tight && na < kItems))) {
+      slide(a);
+      slide(b);
+      unsigned moved = 0;
+      for (; moved < nb && a->used < kItems; ++moved) {
+        const unsigned i = a->used++;
+        a->row[0][i] = b->row[0][moved];
+        a->row[1][i] = b->row[1][moved];
+        a->row[2][i] = b->row[2][moved];
+        a->item[i] = b->item[moved];
+      }
+      a->valid = a->used == kItems ? 0xFFFFu : (1u << a->used) - 1;
+      b->valid &= ~((1u << moved) - 1);
+      if (moved < nb) slide(b);
     }
-    if (moved) slide(b);
     if (!b->valid && b != fill_) {  // empty, and nothing appends to it: out of the list
       a->next = b->next;
       unlock(b);

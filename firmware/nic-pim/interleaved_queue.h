@@ -8,8 +8,8 @@
 //   - items are appended at the `fill` entry (and entries after it, kept empty in reserve, which
 //     only the main thread allocates, holding no lock: nobody ever waits for memory with a lock held);
 //   - a matched item leaves a hole (its valid bit cleared); the clean-up thread compacts holes,
-//     entry pair by entry pair hand over hand, moving items towards the head in their order, and
-//     gives emptied entries back; it never touches `fill` or what follows it.
+//     entry pair by entry pair hand over hand, merging neighbours that fit in one entry (items
+//     keep their order) and giving emptied entries back; it never goes past `fill`.
 //
 // Every thread takes locks in one order (the posted queue's entries head to tail, then the
 // unexpected queue's), so no cycle of waits can form. docs/pim-nic.md tells the whole story.
@@ -39,10 +39,10 @@ inline void lock(Entry* e) { (void)pim_readfe(&e->lock); }
 inline void unlock(Entry* e) { pim_writeef(&e->lock, 0); }
 
 // Entries not in a queue. Taking one may wait for the clean-up thread to give some back (`wake`:
-// the full/empty word that wakes it).
+// the full/empty word that wakes it, filled too whenever fewer than `low` are left).
 class EntryPool {
  public:
-  void init(Entry* entries, unsigned n, volatile uint32_t* wake);
+  void init(Entry* entries, unsigned n, volatile uint32_t* wake, unsigned low);
   Entry* take();  // waits (yielding) while none is free
   void give(Entry* e);  // e's lock must be free (full)
   unsigned free_count() const { return free_; }
@@ -50,6 +50,7 @@ class EntryPool {
  private:
   volatile uint32_t lock_ = 0;  // full/empty word guarding the list
   volatile uint32_t* wake_ = nullptr;
+  unsigned low_ = 0;
   Entry* list_ = nullptr;
   unsigned free_ = 0;
 };
@@ -92,10 +93,10 @@ class InterleavedQueue {
   unsigned length();
 
   // ---- the clean-up thread ----
-  // One pass from the head up to the fill entry: slide each entry's items together and pull the
-  // next entry's items into the room left, in order; unlink emptied entries and give them back.
-  // Returns the entries given back.
-  unsigned compact();
+  // One pass from the head up to the fill entry: neighbours whose items fit in one entry are
+  // merged (the items keep their order) and the emptied entry goes back to the pool; `tight` (the
+  // pool runs low) also moves items forward into every entry's room. Returns the entries given back.
+  unsigned compact(bool tight);
 
   Entry* head() const { return head_; }
 

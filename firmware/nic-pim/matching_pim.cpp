@@ -8,8 +8,8 @@
 //     that accepts the message or, at the fill entry (still locked), appends the message to the
 //     unexpected queue. Walkers go to the other PIM cores first (core 0 keeps its issue slots for
 //     the main thread), to core 0 only once the others have kMainCoreShare more walkers;
-//   - the clean-up thread (the last core) sleeps on a full/empty word until a hole appears, then
-//     compacts both queues;
+//   - the clean-up thread (the last core) sleeps on a full/empty word until sixteen holes have
+//     appeared (or entries run short), then compacts both queues;
 //   - the main thread posts receives: holding the posted queue's fill entry, it searches the
 //     unexpected queue and takes a message or appends the receive, so a walker at the end and a
 //     new receive never miss each other.
@@ -28,8 +28,12 @@ using namespace pim;
 
 namespace {
 
-constexpr unsigned kEntries = 112;       // both queues: 1,472 items in 92 full entries, plus partial
-                                         // entries, the fill entries and reserve (see compact)
+#ifndef PIMNIC_PIM_QUEUE_ENTRIES
+#define PIMNIC_PIM_QUEUE_ENTRIES 112     // both queues: 1,472 items in 92 full entries, plus partial
+#endif                                   // entries, the fill entries and reserve (see compact)
+constexpr unsigned kEntries = PIMNIC_PIM_QUEUE_ENTRIES;
+constexpr unsigned kLowEntries = 12;     // fewer free: the clean-up thread compacts tightly
+constexpr uint32_t kHolesPerPass = 16;   // an entry's worth of holes: a clean-up pass
 constexpr unsigned kWalkerStack = 320;   // bytes (a walk needs about 200)
 constexpr unsigned kCleanerStack = 512;
 constexpr unsigned kMainCoreShare = 4;   // a PIM pipeline is full with four ready threads
@@ -38,7 +42,8 @@ constexpr uint16_t kAny16 = 0xFFFF;      // a wildcard field in the posted queue
 Entry entries[kEntries];
 EntryPool pool;
 InterleavedQueue posted_q, unexpected_q;
-volatile uint32_t cleanup_wanted;  // full/empty word: full once a hole appeared since the last pass
+volatile uint32_t cleanup_wanted;  // full/empty word: full when a clean-up pass is due
+volatile uint32_t holes;           // holes since the last pass was asked for (full/empty word: its lock)
 
 pim_thread walkers[kMatchJobs];
 alignas(16) uint8_t walker_stacks[kMatchJobs][kWalkerStack] __attribute__((section(".noinit")));
@@ -61,7 +66,13 @@ Fields posted_fields(const Request* r) {
 }
 Fields unexpected_fields(const Request* u) { return {{u->context, u->source, low16(u->tag)}}; }
 
-void note_hole() { pim_writef(&cleanup_wanted, 1); }
+// A match or a cancel left a hole: every kHolesPerPass holes, a clean-up pass (one pass per hole
+// walked the whole queue 1,000 times to cancel 1,000 receives).
+void note_hole() {
+  const uint32_t n = pim_readfe(&holes) + 1;
+  pim_writeef(&holes, n < kHolesPerPass ? n : 0);
+  if (n >= kHolesPerPass) pim_writef(&cleanup_wanted, 1);
+}
 
 // A message against the posted queue: its field, or the wildcard value (context has none).
 struct MessageKey {
@@ -90,8 +101,10 @@ void walker(void* job) { walk(*static_cast<MatchJob*>(job)); }
 void cleaner(void*) {
   for (;;) {
     (void)pim_readfe(&cleanup_wanted);
-    stats.entries_freed += posted_q.compact() + unexpected_q.compact();
+    const bool tight = pool.free_count() < kLowEntries;
+    stats.entries_freed += posted_q.compact(tight) + unexpected_q.compact(tight);
     ++stats.cleanup_passes;
+    stats.tight_passes += tight;
   }
 }
 
@@ -120,13 +133,27 @@ void matching_init() {
   if (cores > 4) cores = 4;
   main_core = pimnic_core_index();
   pim_feempty(&cleanup_wanted);
-  pool.init(entries, kEntries, &cleanup_wanted);
+  pim_writef(&holes, 0);
+  pool.init(entries, kEntries, &cleanup_wanted, kLowEntries);
   posted_q.init(pool);
   unexpected_q.init(pool);
   pim_thread_start_on(cores - 1, &cleaner_thread, cleaner, nullptr, cleaner_stack, sizeof cleaner_stack);
 }
 
 const MatchingStats& matching_stats() { return stats; }
+
+void each_posted(void (*fn)(Request*)) {
+  posted_q.find_if([fn](Request* r) {
+    fn(r);
+    return false;
+  });
+}
+void each_unexpected(void (*fn)(Request*)) {
+  unexpected_q.find_if([fn](Request* r) {
+    fn(r);
+    return false;
+  });
+}
 
 }  // namespace pim
 

@@ -4,6 +4,10 @@
 #pragma once
 #include <cstdint>
 
+namespace nic {
+struct Request;
+}
+
 namespace nic::pim {
 
 // Before the engine starts, on the main thread (core 0, thread 0): the queues, and the clean-up
@@ -14,8 +18,12 @@ void matching_init();
 struct MatchingStats {
   uint32_t walkers_started[4];  // per PIM core
   uint32_t walked_inline;       // no free hardware thread: the main thread walked
-  uint32_t cleanup_passes, entries_freed;
+  uint32_t cleanup_passes, tight_passes, entries_freed;
 };
 const MatchingStats& matching_stats();
+
+// The queues' items, oldest first (tests; no walk may run meanwhile).
+void each_posted(void (*fn)(Request*));
+void each_unexpected(void (*fn)(Request*));
 
 }  // namespace nic::pim

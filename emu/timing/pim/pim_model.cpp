@@ -61,11 +61,12 @@ void PimModel::rescan(Core& core) {
   }
 }
 
-void PimModel::advance(uint64_t cycle, unsigned alive, bool idle) {
+void PimModel::advance(uint64_t cycle, unsigned alive, unsigned active, bool idle) {
   if (cycle <= now_) return;
   const uint64_t d = cycle - now_;
   stats.cycles += d;
   stats.alive_cycles += alive * d;
+  stats.active_cycles[std::min<unsigned>(active, 2)] += d;
   if (idle) stats.idle_slots += d;
   stats.alive_max = std::max<uint64_t>(stats.alive_max, alive);
   now_ = cycle;
@@ -109,7 +110,7 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
     // whose full/empty bit now holds.
     size_t pick = n;
     uint64_t next = ~0ull;  // the earliest cycle a running thread becomes ready
-    unsigned alive = 0;
+    unsigned alive = 0, active = 0;
     // Live contexts from rr_ upwards, then those below it.
     const uint64_t upper = rr_ < 64 ? live_ & (~0ull << rr_) : 0;
     for (uint64_t part : {upper, live_ & ~upper}) {
@@ -136,6 +137,7 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
           ++stats.wakeups;
           c.ready = std::max(c.ready, now_);
         }
+        if (!(h.msr & MSR_POW) || h.external_irq) ++active;  // not waiting for a bit or an interrupt
         if (c.ready <= now_) {
           if (pick == n) pick = i;
         } else {
@@ -148,7 +150,7 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
         result = StopReason::Deadlock;
         break;
       }
-      advance(std::min(next, until_cycle), alive, true);
+      advance(std::min(next, until_cycle), alive, active, true);
       continue;
     }
     Hart& h = core.hart(pick);
@@ -202,7 +204,7 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
       if (rec_.id != isa::InsnId::Invalid && isa::row(rec_.id).cls == isa::OpClass::Pim) rescan(core);
     }
     if (h.msr & MSR_POW) c.ready = std::max({c.ready, h.cycles(), now_ + 1});  // a wait state: sleeps until then
-    if (executed || why == StopReason::None) advance(now_ + 1, alive, !executed);
+    if (executed || why == StopReason::None) advance(now_ + 1, alive, active, !executed);
     if (why == StopReason::None || why == StopReason::Blocked || why == StopReason::Yield ||
         why == StopReason::ThreadExit)
       continue;
@@ -239,7 +241,7 @@ void PimModel::idle_until(Core& core, uint64_t cycle) {
   bind(core);
   unsigned alive = 0;
   for (size_t i = 0; i < core.num_harts(); ++i) alive += core.hart(i).thread_state != ThreadState::Free;
-  advance(cycle, alive, true);
+  advance(cycle, alive, 0, true);
   set_all_cycles(core);
 }
 
@@ -256,7 +258,8 @@ void PimModel::account(Hart& h, const ExecRecord& r) {
     c.ready = now_;
   }
   const bool decoded = r.id != isa::InsnId::Invalid;
-  advance(decoded ? units_.free_at(isa::row(r.id).cls, std::max(now_, c.ready)) : std::max(now_, c.ready), 1, true);
+  advance(decoded ? units_.free_at(isa::row(r.id).cls, std::max(now_, c.ready)) : std::max(now_, c.ready), 1, 1,
+          true);
   if (r.status == Status::Stop && !decoded) return;
   ++stats.slots_used;
   if (h.thread_state == ThreadState::Blocked) {
@@ -269,7 +272,7 @@ void PimModel::account(Hart& h, const ExecRecord& r) {
     c.ready = time_insn(h.index(), r);
     if (decoded) units_.take(isa::row(r.id).cls, r.nmem, now_);
   }
-  advance(now_ + 1, 1, false);
+  advance(now_ + 1, 1, 1, false);
   set_all_cycles(h.core());
 }
 

@@ -86,8 +86,9 @@ class PimModel final : public CoreModel {
   void bind(Core& core);
   // Which contexts hold a thread (live_), noting threads started or ended since the last look.
   void rescan(Core& core);
-  // Bring the core cycle to `cycle`, counting the threads alive meanwhile.
-  void advance(uint64_t cycle, unsigned alive, bool idle);
+  // Bring the core cycle to `cycle`, counting the threads alive (and, of them, active: neither
+  // blocked on a full/empty bit nor in a wait state) meanwhile.
+  void advance(uint64_t cycle, unsigned alive, unsigned active, bool idle);
   // Time the instruction context i executed at now_: when the thread may issue again.
   uint64_t time_insn(size_t i, const ExecRecord& r);
   PimThreadStats& tstats(size_t i);

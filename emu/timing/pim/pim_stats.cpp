@@ -18,6 +18,13 @@ void PimStats::register_stats(StatRegistry& s, const std::string& prefix) {
   s.counter(p + "mmio", &mmio, "device register accesses");
   s.formula(p + "threads_alive_avg", [this] { return alive_avg(); }, "hardware threads alive (running or blocked), time average");
   s.counter(p + "threads_alive_max", &alive_max, "most hardware threads alive at once");
+  s.counter(p + "cycles_active0", &active_cycles[0], "cycles with no thread active (each blocked, waiting for an interrupt or free)");
+  s.counter(p + "cycles_active1", &active_cycles[1], "cycles with exactly one thread active (not blocked on a full/empty bit, not in a wait state)");
+  s.counter(p + "cycles_active2plus", &active_cycles[2], "cycles with two or more threads active");
+  s.formula(p + "single_thread_share", [this] {
+    const double busy = double(active_cycles[1] + active_cycles[2]);
+    return busy ? double(active_cycles[1]) / busy : 0.0;
+  }, "of the cycles with a thread active, the share with only one (seed pim-nic-mpi-matching: 75% in the latency test)");
   for (size_t i = 0; i < thread.size(); ++i) {
     const std::string t = p + "t" + std::to_string(i) + ".";
     PimThreadStats& ts = thread[i];

@@ -31,6 +31,8 @@ struct PimStats {
   uint64_t loads = 0, stores = 0, mmio = 0;
   uint64_t alive_cycles = 0;  // sum over cycles of the threads alive (running or blocked)
   uint64_t alive_max = 0;
+  uint64_t active_cycles[3] = {};  // cycles with 0, 1, 2 or more threads active (ready, issuing or
+                                   // waiting for memory: neither blocked on a bit nor in a wait state)
   std::vector<PimThreadStats> thread;
 
   double utilisation() const { return cycles ? double(issued) / double(cycles) : 0.0; }

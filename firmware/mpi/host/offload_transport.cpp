@@ -271,14 +271,17 @@ void OffloadTransport::finalize() {
 
 Transport* open_transport(const char** why) {
   const char* kind = getenv("PIMNIC_NIC");
+  const char* transport = getenv("PIMNIC_TRANSPORT");
   const char* rank = getenv("PMI_RANK");
   const char* size = getenv("PMI_SIZE");
-  if (!kind || !rank || !size) {
-    *why = "not started by pimnic mpirun (PIMNIC_NIC, PMI_RANK and PMI_SIZE are not set)";
+  if (!kind || !transport || !rank || !size) {
+    *why = "not started by pimnic mpirun (PIMNIC_NIC, PIMNIC_TRANSPORT, PMI_RANK and PMI_SIZE are not set)";
     return nullptr;
   }
-  if (strcmp(kind, "conv") && strcmp(kind, "pim")) {
-    *why = "unknown NIC kind in PIMNIC_NIC";
+  // Every NIC kind today runs the offload engine; the firmware's mailbox says whether it speaks
+  // this library's protocol (open()).
+  if (strcmp(transport, "offload")) {
+    *why = "this MPI library has no transport named in PIMNIC_TRANSPORT";
     return nullptr;
   }
   auto* t = new OffloadTransport(kind, atoi(rank), atoi(size));

@@ -82,8 +82,9 @@ class Transport {
   virtual void finalize() = 0;
 };
 
-// The transport of this process, chosen by the environment `pimnic mpirun` sets (PIMNIC_NIC, rank
-// and size in PMI_RANK / PMI_SIZE). Null, with a one-line reason in *why, when the process was not
+// The transport of this process, chosen by the environment `pimnic mpirun` sets (PIMNIC_TRANSPORT,
+// from the NIC kind's row in emu/cli/nic_kinds.cpp; PIMNIC_NIC names the kind; rank and size in
+// PMI_RANK / PMI_SIZE). Null, with a one-line reason in *why, when the process was not
 // started by `pimnic mpirun` or the NIC does not answer.
 Transport* open_transport(const char** why);
 

@@ -7,7 +7,7 @@
 namespace nic {
 
 inline constexpr uint32_t kCmdEntries = 128;        // host command ring (32-byte commands)
-inline constexpr uint32_t kHostRequests = 1024;     // host operations held at once (sends, receives, probes)
+inline constexpr uint32_t kHostRequests = 1088;     // host operations held at once (sends, receives, probes)
 inline constexpr uint32_t kUnexpected = 384;        // unexpected message headers
 inline constexpr uint32_t kEagerChunk = 256;        // eager buffer granule
 inline constexpr uint32_t kEagerChunks = 256;       // 64 KiB: unexpected eager data and sent eager data until acknowledged

@@ -41,7 +41,8 @@ bool Engine::progress_sends() {
     advance(p);
     any |= p.to_stage != stage_before || p.to_send != send_before;
   }
-  for (Request* s = send_q_.front(); s;) {
+  // Rendezvous data needs a free staging buffer and room in the host-to-NIC queue.
+  for (Request* s = send_q_.front(); s && staging_busy_ < kStaging && !h2n_.full();) {
     Request* next = Queue::next(s);
     any |= stream(s);
     s = next;

@@ -16,7 +16,7 @@ void Port::init(uint8_t (*buffers)[kMaxFragment + 32]) {
 
 uint32_t Port::send(uint32_t dst, const mpiw_packet& h, uint32_t payload, uint32_t length) {
   uint32_t words[PIMNIC_NET_HEADER_WORDS];
-  std::memcpy(words, &h, sizeof words);
+  __builtin_memcpy(words, &h, sizeof words);  // eight word moves (a freestanding memcpy call is a byte loop)
   return pimnic_net_send(&net_, dst, words, payload, length);
 }
 

@@ -49,6 +49,7 @@ struct Request {
   uint8_t cq_kind;          // MPIW_CQ_* of its completion, while held back
   uint16_t context;
   uint16_t source;          // receives: the matched sender; unexpected: the sender
+  uint16_t dma_pending;     // DMA descriptors in flight that refer to it (at most both rings)
   int32_t peer;             // send: destination; receive/probe: source or MPIW_ANY
   int32_t tag;              // receive: tag or MPIW_ANY; matched/unexpected: the message's tag
   uint32_t host_req;        // the host's request id
@@ -56,13 +57,14 @@ struct Request {
   uint32_t length;          // send: message; receive: capacity; unexpected: message
   uint32_t msg_length;      // receive: the matched message's length
   uint32_t arrived;         // bytes received (receive, unexpected) or staged/streamed (send)
-  uint32_t dma_pending;     // DMA descriptors in flight that refer to it
-  uint32_t seq;             // send, unexpected: the message's number between the two nodes
+  uint32_t seq;             // send, unexpected: the message's number between the two nodes; posted
+                            // receive in a binned queue (nic-conv-binned): its posting number
   uint32_t remote;          // send: the receiver's request (CTS); unexpected: the sender's request (RTS)
   uint32_t data;            // eager buffer address (send until acknowledged; unexpected eager data)
   uint16_t data_chunks;
   uint16_t packets_out;     // send: DATA fragments handed to the port and not yet gone
   Request* partner;         // an unexpected message <-> the receive that matched it while arriving
 };
+static_assert(sizeof(Request) == 72, "1,472 of them fill most of the SRAM: keep it packed");
 
 }  // namespace nic
