@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/run_output.h"
@@ -29,6 +30,7 @@ struct LinuxCliOptions {
   std::string argv0;
   std::string host_files;  // "", "ro" or "rw"
   std::string clock = "host";
+  std::optional<double> uptime;  // seconds; none: the default
   std::string model;
   std::vector<std::string> sets;  // timing parameters (core.model, mem.*, core.op.*, ...)
   bool list_params = false;
@@ -42,6 +44,7 @@ nlohmann::json linux_config(const linux_user::LinuxOptions& r) {
           {"stack_size", r.stack_size}, {"seed", r.seed}, {"host_random", r.host_random},
           {"host_files", r.host_files}, {"host_files_write", r.host_files_write},
           {"clock", r.clock == linux_user::ClockMode::Simulated ? "sim" : "host"}, {"sim_epoch", r.sim_epoch},
+          {"uptime_ns", r.uptime_ns == linux_user::kDefaultUptime ? nlohmann::json() : nlohmann::json(r.uptime_ns)},
           {"platform", r.platform}, {"hwcap", r.hwcap}, {"hwcap2", r.hwcap2}, {"max_insts", r.max_insts}, {"max_sim_time_ps", r.max_sim_ps},
           {"core.profile", "host"}};
 }
@@ -65,6 +68,11 @@ void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
   r.host_files = o.host_files == "ro" || o.host_files == "rw";
   r.host_files_write = o.host_files == "rw";
   r.clock = o.clock == "sim" ? linux_user::ClockMode::Simulated : linux_user::ClockMode::Host;
+  if (o.uptime) {
+    if (!(*o.uptime >= 0 && *o.uptime <= 3.15e9))
+      return fail("linux: --uptime must be between 0 and 3.15e9 seconds (100 years)");
+    r.uptime_ns = uint64_t(*o.uptime * 1e9 + 0.5);
+  }
   if (r.stack_size < 65536 || r.stack_size > 0x20000000u || (r.stack_size & 0xFFF))
     return fail("linux: --stack-size must be a multiple of 4096 between 64 KiB and 512 MiB");
   try {
@@ -139,6 +147,9 @@ void add_linux_command(CLI::App& app) {
                 "host: the host's clocks (as qemu); sim: deterministic, from the instruction count")
       ->check(CLI::IsMember({"host", "sim"}));
   c->add_option("--sim-epoch", o->run.sim_epoch, "CLOCK_REALTIME seconds at start with --clock sim")->check(not_negative());
+  c->add_option("--uptime", o->uptime,
+                "Seconds the machine has been up at start: the time base starts at this times its frequency, "
+                "and with --clock sim CLOCK_MONOTONIC at this (default 86400)");
   c->add_option("--platform", o->run.platform, "Add AT_PLATFORM with this string (qemu gives none; Linux: ppc7400)");
   c->add_option("--hwcap", o->run.hwcap, "AT_HWCAP value (default 0x18000000, qemu's 7400 value)")->check(not_negative());
   c->add_option("--hwcap2", o->run.hwcap2, "AT_HWCAP2 value (default 0)")->check(not_negative());

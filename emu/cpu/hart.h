@@ -48,6 +48,15 @@ class Environment {
   // The hart is in a wait state with nothing pending elsewhere: can it wake by itself (a timer it
   // armed)? Without an environment: in MSR[POW] with MSR[EE] set (the decrementer may fire).
   virtual bool wakes_itself(const Hart& h) const;
+  // Whoever runs the hart calls these around each run slice: before_slice may act at this
+  // instruction boundary (Linux: deliver a timer's signal) and says whether the hart may run
+  // (false: it ended); slice_budget shortens a slice to the environment's next timed event
+  // (one_cycle_per_insn: no timing model, so instructions and cycles are one).
+  virtual bool before_slice(Hart&) { return true; }
+  virtual uint64_t slice_budget(uint64_t budget, bool one_cycle_per_insn) {
+    (void)one_cycle_per_insn;
+    return budget;
+  }
 };
 
 // A debugger's data watchpoints (emu/gdb). While a hart has one, pages it watches get no fast

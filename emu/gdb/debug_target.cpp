@@ -83,7 +83,7 @@ void DebugTarget::clear_breakpoints_and_watchpoints(unsigned p) {
 void DebugTarget::resume(const std::vector<Action>& actions, const std::vector<int>& signals) {
   for (size_t i = 0; i < harts_.size(); ++i) {
     actions_[i] = i < actions.size() ? actions[i] : Action::None;
-    if (i < signals.size() && signals[i] && actions_[i] != Action::None) deliver_signal(i, signals[i]);
+    if (actions_[i] != Action::None) deliver_signal(i, i < signals.size() ? signals[i] : 0);
   }
 }
 
@@ -271,15 +271,23 @@ constexpr int kHostToGdb[][2] = {
 };
 }  // namespace
 
+// Real-time signals: GDB_SIGNAL_REALTIME_33..63 are 45..75, then REALTIME_32 is 77 and
+// REALTIME_64 is 78.
 int gdb_signal_from_host(int sig) {
   for (auto& p : kHostToGdb)
     if (p[0] == sig) return p[1];
+  if (sig >= 33 && sig <= 63) return 45 + (sig - 33);
+  if (sig == 32) return 77;
+  if (sig == 64) return 78;
   return 143;  // GDB_SIGNAL_UNKNOWN
 }
 
 int host_signal_from_gdb(int sig) {
   for (auto& p : kHostToGdb)
     if (p[1] == sig) return p[0];
+  if (sig >= 45 && sig <= 75) return 33 + (sig - 45);
+  if (sig == 77) return 32;
+  if (sig == 78) return 64;
   return 0;
 }
 

@@ -94,11 +94,14 @@ class DebugTarget {
   virtual StopReason run_hart(size_t i, uint64_t n) { return harts_[i].hart->run(n); }
   // A stop the generic layer does not handle (Exit, Halt, Fault, InsnLimit): what it means.
   virtual StopEvent classify(size_t i, StopReason why) = 0;
-  // gdb resumes hart i with a signal (C/S packets).
+  // gdb resumes hart i, with a signal (C/S packets) or none (0: c/s, which discards a signal
+  // the hart stopped for).
   virtual void deliver_signal(size_t /*i*/, int /*gdb_signal*/) {}
   // Back to the state right after loading. False (with a reason) if the machine cannot.
   virtual bool reset(std::string& error) = 0;
   virtual std::string stats() { return {}; }
+  // gdb's QPassSignals: signals (GDB numbers) the target may deliver without stopping first.
+  virtual void set_pass_signals(const std::vector<int>& /*gdb_signals*/) {}
   // A debugger is attached (fatal faults stop instead of ending the run) or not.
   virtual void set_attached(bool attached) { attached_ = attached; }
   bool attached() const { return attached_; }

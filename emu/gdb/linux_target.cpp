@@ -13,15 +13,25 @@ LinuxTarget::LinuxTarget(linux_user::LinuxProcess& p) : proc_(p) {
   processes_.push_back(std::move(tp));
   harts_.push_back({"n0.host.c0t0", &p.hart(), 0, 0, true, {}});
   finish_setup();
-  proc_.on_fatal_fault = [this](Hart&, int sig, const std::string& message) {
-    if (!attached()) return false;  // nobody to show it to: the process dies as usual
-    fault_signal_ = sig;
-    fault_message_ = message;
-    return true;
-  };
+  proc_.traced = attached();
 }
 
-LinuxTarget::~LinuxTarget() { proc_.on_fatal_fault = nullptr; }
+LinuxTarget::~LinuxTarget() { proc_.traced = false; }
+
+void LinuxTarget::set_attached(bool attached) {
+  DebugTarget::set_attached(attached);
+  proc_.traced = attached;
+  // Detached while a signal waits for the debugger's verdict: it is delivered, as by ptrace's
+  // detach with the pending signal.
+  if (!attached && proc_.reported_signal()) proc_.resume_with_signal(proc_.hart(), proc_.reported_signal());
+}
+
+void LinuxTarget::set_pass_signals(const std::vector<int>& gdb_signals) {
+  uint64_t mask = 0;
+  for (int g : gdb_signals)
+    if (int sig = host_signal_from_gdb(g); sig > 0 && sig != linux_user::G_SIGKILL) mask |= linux_user::sigbit(sig);
+  proc_.untraced_signals = mask;
+}
 
 StopReason LinuxTarget::run_hart(size_t i, uint64_t n) {
   Hart& h = *harts_[i].hart;
@@ -31,17 +41,19 @@ StopReason LinuxTarget::run_hart(size_t i, uint64_t n) {
     if (h.icount >= limit) return StopReason::InsnLimit;
     n = std::min<uint64_t>(n, limit - h.icount);
   }
-  return h.run(n);
+  if (!proc_.before_slice(h)) return proc_.stopping() ? StopReason::Exit : StopReason::Fault;
+  return h.run(proc_.slice_budget(n, true));
 }
 
 StopEvent LinuxTarget::classify(size_t i, StopReason why) {
   StopEvent ev;
   ev.hart = i;
-  if (why == StopReason::Fault && fault_signal_ && !proc_.stopping()) {
+  if (why == StopReason::Fault && proc_.reported_signal() && !proc_.stopping()) {
+    const int sig = proc_.reported_signal();
     ev.kind = StopEvent::Kind::Signal;
-    ev.signal = gdb_signal_from_host(fault_signal_);
-    ev.status = 128 + fault_signal_;
-    ev.message = fault_message_;
+    ev.signal = gdb_signal_from_host(sig);
+    ev.status = 128 + sig;
+    ev.message = proc_.reported_message();
     return ev;
   }
   if (why == StopReason::InsnLimit) {
@@ -71,10 +83,8 @@ StopEvent LinuxTarget::classify(size_t i, StopReason why) {
 }
 
 void LinuxTarget::deliver_signal(size_t, int gdb_signal) {
-  int sig = host_signal_from_gdb(gdb_signal);
-  std::string why = sig == fault_signal_ ? fault_message_ : std::string{};
-  fault_signal_ = 0;
-  if (sig) proc_.raise_signal(sig, why);
+  if (!gdb_signal && !proc_.reported_signal()) return;
+  proc_.resume_with_signal(proc_.hart(), gdb_signal ? host_signal_from_gdb(gdb_signal) : 0);
 }
 
 bool LinuxTarget::reset(std::string& error) {

@@ -1,6 +1,9 @@
-// A Linux user-mode process (`pimnic linux`) as a debug target: one thread, n0.host.c0t0. A fault
-// that would kill the process stops it with the signal instead, as under a native gdb; resuming
-// with that signal (gdb's default for SIGSEGV and friends) then ends the process.
+// A Linux user-mode process (`pimnic linux`) as a debug target: one thread, n0.host.c0t0. While
+// gdb is attached the process is traced as under ptrace: every signal (a fault, kill, a timer;
+// not SIGKILL, nor those gdb lists in QPassSignals) stops it before delivery ("Program received
+// signal ..."), and the way gdb resumes says what becomes of it: passed (C: the handler runs, or
+// the default action, e.g. the end of the process), discarded (c: a fault then repeats) or
+// replaced by another signal.
 #pragma once
 #include "gdb/debug_target.h"
 #include "gdb/server.h"
@@ -16,6 +19,8 @@ class LinuxTarget : public DebugTarget {
   StopReason run_hart(size_t i, uint64_t n) override;
   StopEvent classify(size_t i, StopReason why) override;
   void deliver_signal(size_t i, int gdb_signal) override;
+  void set_attached(bool attached) override;
+  void set_pass_signals(const std::vector<int>& gdb_signals) override;
   bool reset(std::string& error) override;
   std::string stats() override;
 
@@ -23,8 +28,6 @@ class LinuxTarget : public DebugTarget {
 
  private:
   linux_user::LinuxProcess& proc_;
-  int fault_signal_ = 0;  // host signal of the fault the hart stopped at
-  std::string fault_message_;
   bool insn_limit_ = false;
 };
 

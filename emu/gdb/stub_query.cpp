@@ -24,7 +24,7 @@ void GdbStub::handle_query(std::string_view p) {
       if (f == "hwbreak+") hwbreak_ = true;
     }
     std::string r = "PacketSize=" + hex_number(kPacketSize) +
-                    ";QStartNoAckMode+;qXfer:features:read+;qXfer:threads:read+;vContSupported+";
+                    ";QStartNoAckMode+;QPassSignals+;qXfer:features:read+;qXfer:threads:read+;vContSupported+";
     if (multiprocess_) r += ";multiprocess+";
     if (swbreak_) r += ";swbreak+";
     if (hwbreak_) r += ";hwbreak+";
@@ -62,6 +62,17 @@ void GdbStub::handle_set_query(std::string_view p) {
     reply("OK");  // still acknowledged: the client switches after it sees this reply
     ack_mode_ = false;
     return;
+  }
+  if (starts_with(p, "QPassSignals:")) {  // QPassSignals:sig;sig... (hex GDB numbers; none: stop for all)
+    std::string_view list = p.substr(13);
+    std::vector<int> sigs;
+    while (!list.empty()) {
+      auto v = parse_hex(take_until(list, ';'));
+      if (!v || *v > 0xFF) return reply("E01");
+      sigs.push_back(int(*v));
+    }
+    target_.set_pass_signals(sigs);
+    return reply("OK");
   }
   reply("");
 }

@@ -14,8 +14,8 @@ namespace pimnic::linux_user {
 
 class LinuxProcess;
 
-// A read or write that cannot complete yet: the process sleeps until an interrupt, then the call
-// is made again (LinuxProcess::syscall).
+// A read or write that cannot complete yet: the process sleeps until the device's interrupt (or a
+// signal), then the call is made again (a wait: LinuxProcess::block).
 inline constexpr int64_t kWouldBlock = std::numeric_limits<int64_t>::min();
 
 class GuestFile {

@@ -13,6 +13,7 @@ struct ElfImage;
 namespace pimnic::linux_user {
 
 enum class ClockMode { Host, Simulated };
+inline constexpr uint64_t kDefaultUptime = ~0ull;  // a day (LinuxProcess::init_time_base)
 
 struct LinuxOptions {
   std::string program;              // path of the executable on the host
@@ -28,12 +29,13 @@ struct LinuxOptions {
   bool host_files_write = false;    // ... and for writing / creating
   ClockMode clock = ClockMode::Host;
   uint64_t sim_epoch = 1700000000;  // CLOCK_REALTIME seconds at start in simulated-clock mode
+  uint64_t uptime_ns = kDefaultUptime;  // uptime at start (time base; CLOCK_MONOTONIC with sim)
   std::string platform;             // AT_PLATFORM string; empty = none (as qemu)
   uint32_t hwcap = 0x18000000, hwcap2 = 0;
   bool strace = false;              // log system calls on stderr
   uint64_t max_insts = 0;           // 0 = unlimited
-  // On a machine's host core: a sleep lets the core's clock run on to the wake-up time (other
-  // cores run meanwhile), instead of only adding the time to the guest's clocks.
+  // On a machine's host core: a wait (a sleep, pause until a timer) lets the core's clock run on
+  // to the wake-up time (other cores run meanwhile), instead of only adding the time to the clocks.
   bool sleep_moves_core = false;
   bool stdin_closed = false;        // standard input reads as empty (/dev/null): ranks other than 0
   // The guest's process id (and thread id), its parent's 1; 0: the host's own, as qemu-user

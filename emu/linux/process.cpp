@@ -16,14 +16,6 @@
 
 namespace pimnic::linux_user {
 
-namespace {
-std::string hex32(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
-}  // namespace
-
 LinuxProcess::LinuxProcess(LinuxOptions opts) : LinuxProcess(std::move(opts), nullptr, nullptr) {}
 
 LinuxProcess::LinuxProcess(LinuxOptions opts, Core& core, AddressSpace& space)
@@ -49,6 +41,7 @@ LinuxProcess::LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space)
   }
   load_image();
   setup_stack();
+  init_time_base();
   Hart& h = hart();
   h.set_env(this);
   h.pc = image_->entry;
@@ -121,6 +114,8 @@ ProcessResult LinuxProcess::run() {
       result_.message = stop_request_message(sig, simulated_ns() * 1000, h.icount);
       break;
     }
+    if (!before_slice(h)) break;
+    budget = slice_budget(budget, !slice_runner);
     if (opts_.max_sim_ps) {  // a slice ends at the limit (one instruction per cycle at most)
       const double cycles_left = double(opts_.max_sim_ps - simulated_ns() * 1000) * core_->config().clock_hz / 1e12;
       budget = std::min<uint64_t>(budget, std::max<uint64_t>(1, uint64_t(cycles_left)));
@@ -167,12 +162,15 @@ uint64_t LinuxProcess::simulated_ns() {
 
 Status LinuxProcess::interrupt(Hart& h, const InterruptInfo& info) {
   const Status s = handle_interrupt(h, info);
-  if (stopping_ && !end_reported_) {
-    end_reported_ = true;
-    for (GuestFile* f : fds_.files()) f->flush();
-    if (on_end) on_end(result_.status, result_.kind == ProcessResult::Kind::Signaled ? result_.message : std::string());
-  }
+  report_end();
   return s;
+}
+
+void LinuxProcess::report_end() {
+  if (!stopping_ || end_reported_) return;
+  end_reported_ = true;
+  for (GuestFile* f : fds_.files()) f->flush();
+  if (on_end) on_end(result_.status, result_.kind == ProcessResult::Kind::Signaled ? result_.message : std::string());
 }
 
 void LinuxProcess::add_device_file(std::string path, std::shared_ptr<GuestFile> file) {
@@ -199,9 +197,7 @@ Status LinuxProcess::handle_interrupt(Hart& h, const InterruptInfo& info) {
     case Interrupt::External:
     case Interrupt::Decrementer:
       h.pc = info.srr0;  // asynchronous interrupts reach a user process only as the end of a wait
-      if (!blocked_nr_) return Status::Jump;
-      h.msr &= ~(MSR_POW | MSR_EE);
-      return complete_syscall(h, std::exchange(blocked_nr_, 0), blocked_args_);
+      return blocked_nr_ ? wake(h) : Status::Jump;
     default:
       return fault(h, info);
   }
@@ -212,22 +208,30 @@ Status LinuxProcess::syscall(Hart& h) {
   return complete_syscall(h, h.gpr[0], args);
 }
 
-Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args) {
-  int64_t r;
-  SyscallFn fn = find_syscall(nr);
-  if (fn) {
-    r = fn(*this, args);
-  } else {
-    if (nr < kMaxSyscall ? !reported_unknown[nr] : true) {
-      if (nr < kMaxSyscall) reported_unknown[nr] = true;
-      std::fprintf(stderr, "pimnic: unimplemented syscall %u (%s)\n", nr, syscall_name(nr));
-    }
-    r = -38;  // ENOSYS
+int64_t LinuxProcess::run_handler(uint32_t nr, const uint32_t* args) {
+  if (SyscallFn fn = find_syscall(nr)) return fn(*this, args);
+  if (nr < kMaxSyscall ? !reported_unknown[nr] : true) {
+    if (nr < kMaxSyscall) reported_unknown[nr] = true;
+    std::fprintf(stderr, "pimnic: unimplemented syscall %u (%s)\n", nr, syscall_name(nr));
   }
+  return -38;  // ENOSYS
+}
+
+Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args, bool resumed) {
+  resumed_ = resumed;
+  int64_t r = run_handler(nr, args);
+  while (r == kWouldBlock && !wait_.device) {  // a wait the process ends itself: it passes now
+    if (opts_.strace && !resumed_) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) waits\n", syscall_name(nr), args[0]);
+    pass_wait(nr);
+    resumed_ = true;
+    r = run_handler(nr, args);
+  }
+  resumed_ = false;
   if (r == kWouldBlock) {
-    // Asleep in the kernel: a wait state (no instruction retires, no host time is spent) that an
-    // interrupt ends by making the call again (handle_interrupt). pc is already past the sc.
-    if (opts_.strace) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) sleeps\n", syscall_name(nr), args[0]);
+    // Asleep in the kernel until the device interrupts: a wait state (no instruction retires, no
+    // host time is spent) that the external interrupt, or a timer's signal, ends by making the
+    // call again (wake). pc is already past the sc.
+    if (opts_.strace && !resumed) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) sleeps\n", syscall_name(nr), args[0]);
     blocked_nr_ = nr;
     std::copy(args, args + 6, blocked_args_);
     h.msr |= MSR_POW | MSR_EE;
@@ -235,12 +239,14 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
     return Status::Jump;
   }
   if (opts_.strace)
-    std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %lld\n", syscall_name(nr),
-                 args[0], args[1], args[2], args[3], args[4], args[5], (long long)r);
+    std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %s\n", syscall_name(nr), args[0],
+                 args[1], args[2], args[3], args[4], args[5],
+                 r == kNoResult ? "(registers restored)" : std::to_string(r).c_str());
   if (stopping_) {
     h.stop_reason = StopReason::Exit;
     return Status::Stop;
   }
+  if (r == kNoResult) return return_to_user(h, {{0xc00}, false});  // sigreturn set every register
   if (is_error_result(r)) {
     h.gpr[3] = uint32_t(-r);
     h.cr |= kCr0So;
@@ -248,7 +254,9 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
     h.gpr[3] = uint32_t(r);
     h.cr &= ~kCr0So;
   }
-  return Status::Jump;
+  KernelEntry entry = KernelEntry::system_call(args[0]);
+  entry.trap.result = uint32_t(r);
+  return return_to_user(h, entry);
 }
 
 }  // namespace pimnic::linux_user

@@ -16,9 +16,13 @@
 #include "linux/guest_random.h"
 #include "linux/initial_stack.h"
 #include "linux/linux_options.h"
+#include "linux/process_timers.h"
+#include "linux/signal_frame.h"
+#include "linux/signal_state.h"
 #include "loader/elf_image.h"
 #include "mem/address_space.h"
 #include "sim/stats.h"
+#include "util/hex_string.h"
 
 namespace pimnic::linux_user {
 
@@ -37,9 +41,13 @@ struct ProcessResult {
   uint64_t instructions = 0;
 };
 
-struct SignalAction {
-  uint32_t handler = 0, flags = 0, restorer = 0;
-  uint64_t mask = 0;
+// How the process entered the kernel, for the signals delivered on the way out: the saved
+// interrupt context, and for a system call that its restart is still to be settled.
+struct KernelEntry {
+  frame::TrapContext trap;
+  bool syscall = false;
+  static KernelEntry system_call(uint32_t r3) { return {{0xc00, 0, 0, r3, 0}, true}; }
+  static KernelEntry timer() { return {{0x900}, false}; }
 };
 
 class LinuxProcess : public Environment {
@@ -60,11 +68,6 @@ class LinuxProcess : public Environment {
   // This process's statistics (simulated quantities only).
   void register_stats(StatRegistry& stats);
   const ProcessResult& result() const { return result_; }  // how it ended, once stopping()
-
-  // Set by a debugger (emu/gdb): a fault that would kill the process with sig is offered to it
-  // first; when it returns true the hart stops at the faulting instruction instead (stop reason
-  // Fault) and the process lives on.
-  std::function<bool(Hart&, int sig, const std::string& message)> on_fatal_fault;
 
   // ---- for system call handlers -------------------------------------------------------------
   Hart& hart() { return core_->hart(0); }
@@ -99,31 +102,97 @@ class LinuxProcess : public Environment {
   // Device files the process may open (a machine's /dev/uio0): path -> the file every open shares.
   void add_device_file(std::string path, std::shared_ptr<GuestFile> file);
   std::shared_ptr<GuestFile> device_file(const std::string& path) const;
-  // Deliver sig (the default action: pimnic does not run guest signal handlers).
-  void raise_signal(int sig, const std::string& why = {});
   bool stopping() const { return stopping_; }
 
-  // Signal state that rt_sigaction / rt_sigprocmask / sigaltstack keep.
-  std::array<SignalAction, 65> sigactions{};
-  uint64_t sigmask = 0;
-  uint64_t sigpending = 0;
-  uint32_t altstack[3] = {0, 2 /* SS_DISABLE */, 0};
-  void deliver_pending();  // after the mask changed
+  // ---- signals (signal_delivery.cpp) ----------------------------------------------------------
+  SignalState signals;
+  // Send a signal to the process (kill, raise, a timer...): queued (true), or dropped when it
+  // is ignored or a real-time queue is full.
+  bool send_signal(const SigInfo& info);
+  void discard_pending(int sig);  // its pending instances (the disposition became "ignore")
+  SigInfo take_signal(int sig);   // the next pending instance, to deliver or to hand to sigwait
+  // A signal the process cannot refuse (a fault): unblocked, and reset to the default action
+  // if it was blocked or ignored (the kernel's force_sig).
+  void force_signal(const SigInfo& info);
+  // Kill the process now, with a message (a wait nothing can end).
+  void kill_process(const std::string& why);
+  // The end of a system call or interrupt: deliver what is pending and unblocked (handler frames
+  // or default actions), settling a system call's restart. Returns how the instruction ends:
+  // Jump (go on at h.pc), or Stop (the process ended, or stopped for the debugger).
+  Status return_to_user(Hart& h, KernelEntry entry);
+  // A debugger traces the process: each signal stops it before delivery (reported_signal), and
+  // resume_with_signal says what becomes of it.
+  bool traced = false;
+  uint64_t untraced_signals = 0;  // ... but not these, which it passes on (gdb's QPassSignals)
+  int reported_signal() const { return reported_.active ? reported_.info.signo : 0; }
+  const std::string& reported_message() const { return reported_.info.why; }
+  // The debugger resumes: deliver sig instead of the reported signal (0: discard it; another
+  // number: that signal, sent by the debugger). With nothing reported, sig is delivered now.
+  void resume_with_signal(Hart& h, int sig);
+  bool interrupted() const { return signals.deliverable() != 0; }
+  // Does a debugger see sig before it is delivered? (Never SIGKILL.)
+  bool stops_for(int sig) const { return traced && sig != G_SIGKILL && !(untraced_signals & sigbit(sig)); }
+  // What restart_syscall resumes after ERESTART_RESTARTBLOCK (clock_nanosleep's deadline).
+  struct RestartBlock {
+    bool active = false;
+    uint32_t clock = 0, rem = 0;
+    bool wide = false;
+    uint64_t deadline = 0;
+  } restart;
 
-  // Time: the sum of every sleep the guest asked for, added to all clocks.
+  // ---- time (process_time.cpp) ---------------------------------------------------------------
+  // Time: the sum of every wait, added to all clocks but the CPU-time ones.
   uint64_t sleep_ns = 0;
   // Nanoseconds since the start of the run by the simulated clock.
   uint64_t simulated_ns();
+  // A guest clock (CLOCK_REALTIME, MONOTONIC, ...) now, in ns, or -EINVAL for an unknown one.
+  int64_t clock_ns(uint32_t clock_id);
+  uint64_t timer_clock(TimerBase base);  // CLOCK_MONOTONIC or the process's CPU time
+  // Interval timers (setitimer, alarm) and POSIX timers; fire_due_timers sends the signals of
+  // those that expired.
+  ProcessTimers timers;
+  void fire_due_timers();
+
+  // ---- waiting in a system call (process_wait.cpp) ---------------------------------------------
+  // A system call that cannot complete yet returns block(w) (kWouldBlock): the process waits,
+  // and the call is made again, with the same arguments, whenever the wait may have ended: a
+  // signal arrived (the handler then returns its restart code, ERESTARTSYS and the like), the
+  // deadline passed, input arrived on the host descriptor, or the device raised the external
+  // interrupt. On such a retry resumed_wait() is the wait the call declared (null on the first
+  // call), so that it can keep its deadline. A wait the process ends itself passes at once: the
+  // clocks move on to its next event (with sleep_moves_core the core's clock, so the machine runs
+  // the other cores meanwhile), or the host descriptor is polled; one nothing can end kills the
+  // process. A wait for a device leaves the hart in its wait state (MSR[POW,EE]) until the
+  // external interrupt, or a timer's signal at the start of a slice, ends it.
+  struct Wait {
+    uint32_t clock = 1;          // the clock the deadline is on (CLOCK_MONOTONIC)
+    uint64_t deadline = kNever;  // ns on that clock
+    int host_fd = -1;            // input on this host descriptor ends it
+    bool device = false;         // the external interrupt ends it
+    uint64_t signals = 0;        // blocked signals that end it too (sigtimedwait's set)
+  };
+  int64_t block(const Wait& w);
+  const Wait* resumed_wait() const { return resumed_ ? &wait_ : nullptr; }
+  bool blocked() const { return blocked_nr_ != 0; }  // in a device wait
+  // Pipes the process made (pipe, pipe2): only it can write them, as it starts no other process,
+  // so a read of an empty one that no timer can interrupt never ends.
+  void note_own_pipe(int host_fd);
 
   // Reported once per number: "pimnic: unimplemented syscall N (name)".
   std::vector<bool> reported_unknown;
 
   // Environment
   Status interrupt(Hart& h, const InterruptInfo& info) override;
-  // A process asleep in a system call waits for a device: only an interrupt wakes it (sleeps
-  // for a time do not wait: they move the core's clock, linux_options.h).
-  bool wakes_itself(const Hart&) const override { return false; }
-  bool blocked() const { return blocked_nr_ != 0; }
+  // Between two slices of the run loop (run() calls these; so do gdb and the machines that run
+  // the process on a host core): before_slice delivers expired timers and pending signals at this
+  // instruction boundary, or ends a device wait that a signal interrupts, and is false when the
+  // hart must not run (the process ended, or a signal stopped it for the debugger); slice_budget
+  // cuts a slice to the next timer expiry (one_cycle_per_insn: the functional model, where that
+  // cycle is exact).
+  bool before_slice(Hart& h) override;
+  uint64_t slice_budget(uint64_t budget, bool one_cycle_per_insn) override;
+  // Asleep in a device wait, the process wakes itself when a timer's signal can end the wait.
+  bool wakes_itself(const Hart& h) const override;
 
  private:
   LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space);
@@ -132,11 +201,32 @@ class LinuxProcess : public Environment {
   void setup_stack();
   Status fault(Hart& h, const InterruptInfo& info);
   Status syscall(Hart& h);
-  // Run system call nr and put its result in r3/CR0, or, when it would block, put the hart in a
-  // wait state until an interrupt retries it.
-  Status complete_syscall(Hart& h, uint32_t nr, const uint32_t* args);
+  // Run system call nr (resumed: again, after its wait) and put its result in r3/CR0. A wait
+  // the process ends itself passes first; a device wait puts the hart in its wait state.
+  Status complete_syscall(Hart& h, uint32_t nr, const uint32_t* args, bool resumed = false);
+  int64_t run_handler(uint32_t nr, const uint32_t* args);
+  // process_wait.cpp
+  void pass_wait(uint32_t nr);     // move on to the next event that may end wait_
+  bool wait_ended();               // a signal, the deadline: the call is to be made again
+  void wait_for_host_input(uint64_t wake, uint64_t now);
+  bool only_self_writes(int host_fd) const;
+  Status wake(Hart& h);            // make the call of a device wait again
+  uint64_t next_waking_expiry() const;
+  void report_end();               // once the process has ended: flush files, on_end
   bool fix_alignment(Hart& h, const InterruptInfo& info);
   void terminate_by_signal(int sig, const std::string& message);
+  // signal_delivery.cpp
+  Status force_fault_signal(Hart& h, SigInfo info, const frame::TrapContext& trap);
+  bool deliver_pending(Hart& h, KernelEntry& entry, bool& settled);
+  void handle_signal(Hart& h, const SigInfo& info, KernelEntry& entry, bool& settled);
+  bool setup_frame(Hart& h, const SigInfo& info, const SignalAction& act, const frame::TrapContext& trap);
+  void settle_restart(Hart& h, KernelEntry& entry, const SignalAction* handler);
+  void init_time_base();
+  void advance_idle(uint64_t ns);
+  uint64_t uptime_ns_ = 0;        // the machine's uptime when the program started (--uptime)
+  uint64_t time_base_start_ = 0;  // time-base ticks at the start of the run
+  // With --clock host and a timer armed, slices are this short (about 1 ms of host time).
+  static constexpr uint64_t kHostTimerSlice = 1u << 16;
 
   LinuxOptions opts_;
   std::shared_ptr<const ElfImage> image_;
@@ -145,25 +235,31 @@ class LinuxProcess : public Environment {
   AddressSpace* as_;
   Core* core_;
   std::vector<std::pair<std::string, std::shared_ptr<GuestFile>>> device_files_;
-  uint32_t blocked_nr_ = 0;  // the system call asleep in a wait state (0: none)
+  uint32_t blocked_nr_ = 0;  // the system call asleep in a device wait (0: none)
   uint32_t blocked_args_[6] = {};
+  Wait wait_;                // what the waiting system call waits for
+  std::vector<uint64_t> own_pipes_;  // their inodes (note_own_pipe)
+  bool resumed_ = false;     // the running handler is a retry after its wait
   std::unique_ptr<GuestMemory> gm_;
   FdTable fds_;
   GuestRandom random_;
   StackImage stack_;
   std::string exe_realpath_;
+  uint32_t sigtramp_ = 0;  // the page with the sigreturn and rt_sigreturn trampolines
 
   bool stopping_ = false;
   bool end_reported_ = false;
   ProcessResult result_;
+  // A signal stopped for the debugger, with the entry it was to be delivered on.
+  struct Reported {
+    bool active = false;
+    SigInfo info;
+    KernelEntry entry;
+    bool settled = true;
+  } reported_;
 };
 
 // read_elf for Linux executables, refusing dynamically linked and PIE ones with a clear message.
 ElfImage read_linux_executable(const std::string& path);
-
-// Signal names and what Linux does by default.
-const char* signal_name(int sig);
-enum class SignalDefault { Terminate, Core, Ignore, Stop };
-SignalDefault signal_default(int sig);
 
 }  // namespace pimnic::linux_user

@@ -15,12 +15,6 @@ unsigned prot_of_segment(uint32_t flags) {
   return ((flags & PF_R) ? GuestMemory::kRead : 0) | ((flags & PF_W) ? GuestMemory::kWrite : 0) |
          ((flags & PF_X) ? GuestMemory::kExec : 0);
 }
-
-std::string hex32(uint32_t v) {
-  char b[16];
-  std::snprintf(b, sizeof b, "0x%08x", v);
-  return b;
-}
 }  // namespace
 
 // Dynamically linked executables (PT_INTERP, whether ET_EXEC or PIE) and static PIE (ET_DYN)
@@ -75,7 +69,7 @@ void LinuxProcess::setup_stack() {
   gm_->map(base + kPageSize, opts_.stack_size, GuestMemory::kRead | GuestMemory::kWrite);
   uint32_t top = base + kPageSize + opts_.stack_size;
 
-  uint32_t tramp = gm_->find_free(0, kPageSize);
+  const uint32_t tramp = sigtramp_ = gm_->find_free(0, kPageSize);
   gm_->map(tramp, kPageSize, GuestMemory::kRead | GuestMemory::kExec);
   const uint32_t code[4] = {0x38000000u | 119 /* li r0,sigreturn */, 0x44000002u /* sc */,
                             0x38000000u | 172 /* li r0,rt_sigreturn */, 0x44000002u};

@@ -12,7 +12,8 @@ struct Table {
 #define SYSCALL_NAME(num, id) if (num < kMaxSyscall) name[num] = #id;
 #include "linux/syscall_names.inc"
 #undef SYSCALL_NAME
-    for (auto list : {fs_syscalls(), mem_syscalls(), time_syscalls(), proc_syscalls(), signal_syscalls()})
+    for (auto list : {fs_syscalls(), mem_syscalls(), time_syscalls(), proc_syscalls(), signal_syscalls(),
+                      timer_syscalls()})
       for (const SyscallDef& d : list) fn[d.number] = d.fn;
   }
 };

@@ -2,6 +2,7 @@
 // (and stat/access/readlink of host paths) needs --host-files, writing them --host-files=rw.
 #include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -47,10 +48,25 @@ int64_t to_guest(LinuxProcess& p, uint32_t addr, const void* src, size_t n) {
 
 // ---- read and write ----------------------------------------------------------------------
 
+// A read with nothing to read yet (an empty pipe, a terminal, a device before its interrupt)
+// waits for input (process_wait.cpp); a signal ends the wait, and the read is restarted or fails
+// with EINTR as the handler's SA_RESTART says.
+int64_t wait_for_input(LinuxProcess& p, const LinuxProcess::Wait& w) {
+  return p.interrupted() ? ERESTARTSYS : p.block(w);
+}
+
+// Would a read of host descriptor h wait? Not with input, at the end of the file, on an error,
+// or for a descriptor that never blocks (O_NONBLOCK: the read says EAGAIN itself).
+bool host_read_waits(int h) {
+  struct pollfd pf = {h, POLLIN, 0};
+  return ::poll(&pf, 1, 0) == 0 && !(::fcntl(h, F_GETFL) & O_NONBLOCK);
+}
+
 int64_t file_read(LinuxProcess& p, GuestFile& f, uint32_t addr, uint32_t len) {
   std::vector<uint8_t> buf(std::min(len, kMaxIo));
   if (!p.read(addr, buf.data(), uint32_t(buf.size()))) return -EFAULT;
   int64_t n = f.read(p, buf);
+  if (n == kWouldBlock) return wait_for_input(p, {.device = true});
   if (n > 0 && to_guest(p, addr, buf.data(), size_t(n))) return -EFAULT;
   return n;
 }
@@ -61,6 +77,7 @@ int64_t sys_read(LinuxProcess& p, const uint32_t* a) {
   if (h < 0) return -EBADF;
   std::vector<uint8_t> buf(std::min(a[2], kMaxIo));
   if (!p.read(a[1], buf.data(), uint32_t(buf.size()))) return -EFAULT;  // before consuming input
+  if (host_read_waits(h)) return wait_for_input(p, {.host_fd = h});
   ssize_t n = ::read(h, buf.data(), buf.size());
   if (n < 0) return neg_errno();
   return to_guest(p, a[1], buf.data(), size_t(n)) ? -EFAULT : n;
@@ -129,6 +146,7 @@ int64_t sys_readv(LinuxProcess& p, const uint32_t* a) {
   size_t total = 0;
   for (auto [base, len] : iov) total += len;
   std::vector<uint8_t> buf(std::min<size_t>(total, kMaxIo));
+  if (host_read_waits(h)) return wait_for_input(p, {.host_fd = h});
   ssize_t n = ::read(h, buf.data(), buf.size());
   if (n < 0) return neg_errno();
   size_t done = 0;
@@ -389,7 +407,33 @@ int64_t sys_fsync(LinuxProcess& p, const uint32_t* a) {
   return ::fsync(h) < 0 && errno != EINVAL ? neg_errno() : 0;
 }
 
+// pipe2(fds[2], flags): a host pipe; O_CLOEXEC and O_NONBLOCK as Linux (O_DIRECT, packet mode,
+// is not offered).
+int64_t sys_pipe2(LinuxProcess& p, const uint32_t* a) {
+  constexpr uint32_t G_O_NONBLOCK = 04000;
+  if (a[1] & ~(G_O_CLOEXEC | G_O_NONBLOCK)) return -EINVAL;
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC | ((a[1] & G_O_NONBLOCK) ? O_NONBLOCK : 0)) < 0) return neg_errno();
+  const bool cloexec = a[1] & G_O_CLOEXEC;
+  p.note_own_pipe(fds[0]);
+  int rd = p.fds().add(fds[0], 0, cloexec);
+  int wr = rd < 0 ? -1 : p.fds().add(fds[1], 0, cloexec);
+  if (wr < 0 || !p.write_u32(a[0], uint32_t(rd)) || !p.write_u32(a[0] + 4, uint32_t(wr))) {
+    bool installed_rd = rd >= 0, installed_wr = wr >= 0;
+    if (installed_rd) p.fds().close(rd); else ::close(fds[0]);
+    if (installed_wr) p.fds().close(wr); else ::close(fds[1]);
+    return wr < 0 ? -EMFILE : -EFAULT;
+  }
+  return 0;
+}
+
+int64_t sys_pipe(LinuxProcess& p, const uint32_t* a) {
+  const uint32_t args[2] = {a[0], 0};
+  return sys_pipe2(p, args);
+}
+
 const SyscallDef kFs[] = {
+    {42, "pipe", sys_pipe},          {317, "pipe2", sys_pipe2},
     {3, "read", sys_read},           {4, "write", sys_write},         {5, "open", sys_open},
     {6, "close", sys_close},         {19, "lseek", sys_lseek},        {33, "access", sys_access},
     {41, "dup", sys_dup},            {54, "ioctl", sys_ioctl},        {55, "fcntl", sys_fcntl},

@@ -93,24 +93,36 @@ int64_t sys_getrandom(LinuxProcess& p, const uint32_t* a) {
   return n;
 }
 
-int64_t do_futex(LinuxProcess& p, const uint32_t* a) {
-  // One thread: a wait on a value that still matches could never be woken.
+int64_t futex(LinuxProcess& p, const uint32_t* a, bool wide) {
+  // One thread: a wait on a value that still matches ends only by its timeout or a signal.
   uint32_t op = a[1] & 0x7F;  // without FUTEX_PRIVATE_FLAG / CLOCK_REALTIME
   switch (op) {
-    case 0:   // FUTEX_WAIT
-    case 9: { // FUTEX_WAIT_BITSET
+    case 0:   // FUTEX_WAIT (relative timeout)
+    case 9: { // FUTEX_WAIT_BITSET (absolute timeout on CLOCK_MONOTONIC, or REALTIME with flag 256)
       uint32_t v;
       if (!p.read_u32(a[0], v)) return -EFAULT;
       if (v != a[2]) return -EAGAIN;
-      if (a[3]) return -ETIMEDOUT;
-      p.raise_signal(9, "futex wait that nothing can end (single-threaded guest): deadlock (SIGKILL)");
-      return -EINTR;
+      if (!a[3]) return p.interrupted() ? ERESTARTSYS : p.block({});
+      const uint32_t clock = op == 9 && (a[1] & 256) ? 0 : 1;
+      uint64_t deadline;
+      if (const LinuxProcess::Wait* w = p.resumed_wait()) {
+        deadline = w->deadline;
+      } else {
+        const int64_t t = read_timespec(p, a[3], wide);
+        if (t < 0) return t;
+        deadline = op == 9 ? uint64_t(t) : uint64_t(p.clock_ns(clock)) + uint64_t(t);
+      }
+      if (uint64_t(p.clock_ns(clock)) >= deadline) return -ETIMEDOUT;
+      return p.interrupted() ? -EINTR : p.block({.clock = clock, .deadline = deadline});
     }
     case 1: case 10: return 0;  // FUTEX_WAKE(_BITSET): nobody waits
     case 3: case 4: case 5: return 0;  // REQUEUE, CMP_REQUEUE, WAKE_OP
     default: return -ENOSYS;
   }
 }
+
+int64_t sys_futex(LinuxProcess& p, const uint32_t* a) { return futex(p, a, false); }
+int64_t sys_futex_time64(LinuxProcess& p, const uint32_t* a) { return futex(p, a, true); }
 
 int64_t sys_prctl(LinuxProcess& p, const uint32_t* a) {
   constexpr uint32_t PR_GET_FPEXC = 11, PR_SET_FPEXC = 12;
@@ -138,7 +150,8 @@ int64_t sys_sysinfo(LinuxProcess& p, const uint32_t* a) {
   auto put = [&](unsigned off, uint32_t v) {
     for (int i = 0; i < 4; ++i) b[off + unsigned(i)] = uint8_t(v >> (24 - 8 * i));
   };
-  put(0, uint32_t((p.simulated_ns() + p.sleep_ns) / 1000000000ull));
+  const uint64_t boot = uint64_t(p.clock_ns(7));  // CLOCK_BOOTTIME, rounded up as the kernel does
+  put(0, uint32_t(boot / 1000000000ull + (boot % 1000000000ull ? 1 : 0)));
   put(16, 0x40000000);  // totalram: the 1 GiB below the mmap base
   put(20, 0x20000000);
   b[40] = 0, b[41] = 1;  // procs
@@ -155,11 +168,11 @@ const SyscallDef kProc[] = {
     {116, "sysinfo", sys_sysinfo},         {122, "uname", sys_uname},
     {158, "sched_yield", sys_zero},        {171, "prctl", sys_prctl},
     {190, "ugetrlimit", sys_ugetrlimit},   {207, "gettid", sys_getpid},
-    {221, "futex", do_futex},              {223, "sched_getaffinity", sys_sched_getaffinity},
+    {221, "futex", sys_futex},              {223, "sched_getaffinity", sys_sched_getaffinity},
     {232, "set_tid_address", sys_set_tid_address}, {234, "exit_group", sys_exit},
     {300, "set_robust_list", sys_set_robust_list}, {325, "prlimit64", sys_prlimit64},
     {359, "getrandom", sys_getrandom},     {387, "rseq", sys_enosys},
-    {422, "futex_time64", do_futex},
+    {422, "futex_time64", sys_futex_time64},
 };
 
 }  // namespace

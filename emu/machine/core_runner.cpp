@@ -25,6 +25,7 @@ class HartRunner final : public CoreRunner {
 
   StopReason run_slice(EventQueue& events, Tick bound, uint64_t budget) override {
     Hart& h = core_.hart(0);
+    if (!env_allows(h, budget)) return StopReason::Exit;
     const uint64_t until = begin_slice(core_, events, h.cycles(), bound);
     if (!model_) budget = std::min(budget, until - h.cycles());  // one cycle per instruction
     StopReason why = tracer_ ? tracer_->run(h, budget, until) : model_ ? model_->run(h, budget, until)
@@ -38,6 +39,7 @@ class HartRunner final : public CoreRunner {
   StopReason run_slice_checked(EventQueue& events, Tick bound, uint64_t budget, const BreakpointTest& at) override {
     if (!model_) return run_slice(events, bound, budget);
     Hart& h = core_.hart(0);
+    if (!env_allows(h, budget)) return StopReason::Exit;
     const Tick next = std::min(bound, events.next_time());
     const uint64_t until = begin_slice(core_, events, h.cycles(), bound);
     StopReason why = StopReason::SliceEnd;
@@ -83,6 +85,15 @@ class HartRunner final : public CoreRunner {
   }
 
  private:
+  // The environment's turn before a slice (a Linux process delivers its timers' signals); false
+  // when the hart is not to run again.
+  bool env_allows(Hart& h, uint64_t& budget) {
+    Environment* env = h.env();
+    if (!env) return true;
+    if (!env->before_slice(h)) return false;
+    budget = env->slice_budget(budget, !model_);
+    return true;
+  }
   timing::CoreModel* model_;
   InstructionTracer* tracer_ = nullptr;
 };

@@ -331,6 +331,78 @@ def case_linux_exit(ctx):
         finish_pimnic(p, 3, r"before")
 
 
+def linux_signals_prog(ctx):
+    prog = os.path.join(os.path.dirname(ctx.linux_prog or ""), "linux_signals")
+    if not ctx.linux_prog or not os.path.exists(prog):
+        raise Skip("no powerpc-linux test program (needs powerpc-linux-gnu-gcc)")
+    return prog
+
+
+def case_linux_signals_pass(ctx):
+    """pimnic linux: each signal stops the program as under ptrace; continuing passes it to the
+    handler (two SIGUSR1s, a SIGSEGV whose handler skips the store); SIGALRM, which gdb neither
+    stops nor prints for by default, reaches its handler silently."""
+    prog = linux_signals_prog(ctx)
+    with Pimnic(ctx.pimnic, ["linux", "--gdb", "0", "--wait", prog]) as p:
+        out = run_gdb(ctx.gdb, prog, p.port, ["continue", "continue", "continue", "x/i $pc", "continue"])
+        expect(out, r"Program received signal SIGUSR1, User defined signal 1\.",
+               r"Program received signal SIGUSR1, User defined signal 1\.",
+               r"segmentation fault: write to 0x00001234",
+               r"Program received signal SIGSEGV, Segmentation fault\.",
+               r"=> 0x[0-9a-f]+ <main\+\d+>:\s+stw",
+               r"\[Inferior 1 \(process 1\) exited with code 014\]")
+        reject(out, r"SIGALRM")
+        finish_pimnic(p, 12, r"usr1 2 segv 1 alrm 3\+")
+
+
+def case_linux_signals_discard(ctx):
+    """pimnic linux: `handle nopass` and `signal 0` discard signals: the SIGUSR1s never reach their
+    handler, and a discarded SIGSEGV repeats (the store runs again) until it is passed."""
+    prog = linux_signals_prog(ctx)
+    with Pimnic(ctx.pimnic, ["linux", "--gdb", "0", "--wait", prog]) as p:
+        out = run_gdb(ctx.gdb, prog, p.port, ["handle SIGUSR1 nostop noprint nopass", "continue",
+                                              "signal 0", "continue"])
+        expect(out, r"Program received signal SIGSEGV, Segmentation fault\.",
+               r"Program received signal SIGSEGV, Segmentation fault\.\n.* in main \(\) at .*linux_signals\.c:\d+",
+               r"exited with code 012")
+        reject(out, r"SIGUSR1")
+        finish_pimnic(p, 10, r"usr1 0 segv 1 alrm 3\+")
+
+
+def case_linux_signal_replace(ctx):
+    """pimnic linux: `signal SIG` resumes with another signal than the one stopped for: SIGALRM's
+    handler runs instead of SIGUSR1's, then SIGTERM ends the process with its status."""
+    prog = linux_signals_prog(ctx)
+    with Pimnic(ctx.pimnic, ["linux", "--gdb", "0", "--wait", prog]) as p:
+        out = run_gdb(ctx.gdb, prog, p.port, ["continue", "signal SIGALRM", "p alrm", "p usr1",
+                                              "signal SIGTERM"])
+        expect(out, r"Program received signal SIGUSR1", r"Program received signal SIGUSR1",
+               r"\$1 = 1", r"\$2 = 0",
+               r"Program terminated with signal SIGTERM, Terminated\.")
+        finish_pimnic(p, 143)
+
+
+def case_linux_pass_signals(ctx):
+    """pimnic linux over raw RSP: QPassSignals (offered in qSupported) lets SIGUSR1 and SIGALRM
+    through without a stop; SIGSEGV still stops, and C0b passes it to the handler."""
+    prog = linux_signals_prog(ctx)
+    with Pimnic(ctx.pimnic, ["linux", "--gdb", "0", "--wait", prog]) as p:
+        c = Rsp(p.port)
+        expect(c.command("qSupported"), r"QPassSignals\+", what="qSupported")
+        expect(c.command("QPassSignals:1e;e"), r"^OK$", what="QPassSignals")
+        expect(c.command("QPassSignals:zz"), r"^E01$", what="a malformed QPassSignals")
+        def stop_reply(packet):  # skipping the console output (O packets) before it
+            reply = c.command(packet)
+            while reply.startswith("O") and not reply.startswith("OK"):
+                reply = c.read_packet()
+                c.send_raw(b"+")
+            return reply
+        expect(stop_reply("c"), r"^T0b", what="the stop after continuing")
+        expect(stop_reply("C0b"), r"^W0c", what="the end")
+        c.close()
+        finish_pimnic(p, 12, r"usr1 2 segv 1 alrm 3\+")
+
+
 def case_lldb(ctx):
     """lldb 14 connects, lists the thread and reads registers."""
     if not ctx.lldb:
