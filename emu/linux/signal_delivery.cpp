@@ -218,7 +218,7 @@ void LinuxProcess::resume_with_signal(Hart& h, int sig) {
     r.info.signo = 0;
   }
   if (sig) {
-    SigInfo info = sig == r.info.signo ? std::move(r.info) : SigInfo::sent(sig, G_SI_USER, uint32_t(::getpid()),
+    SigInfo info = sig == r.info.signo ? std::move(r.info) : SigInfo::sent(sig, G_SI_USER, uint32_t(pid()),
                                                                            uint32_t(::getuid()));
     if (signals.blocked & sigbit(sig))
       signals.enqueue(info);

@@ -101,7 +101,7 @@ int64_t sys_timer_create(LinuxProcess& p, const uint32_t* a) {
     default_value = false;
     if (notify != kSigevSignal && notify != kSigevNone && notify != (kSigevSignal | kSigevThreadId))
       return -EINVAL;
-    if ((notify & kSigevThreadId) && int32_t(tid) != ::getpid()) return -EINVAL;
+    if ((notify & kSigevThreadId) && int32_t(tid) != p.pid()) return -EINVAL;
     if (notify != kSigevNone && (signo < 1 || signo > uint32_t(kNumSignals))) return -EINVAL;
   }
   t.info.signo = notify == kSigevNone ? 0 : int(signo);
