@@ -29,7 +29,7 @@ def run_child(cmd, timeout=None):
     """Run cmd; returns (exit status, stdout+stderr text, wall s, cpu s, maxrss KiB) of that child."""
     with tempfile.TemporaryFile() as out:
         t0 = time.monotonic()
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         deadline = None if timeout is None else t0 + timeout
         while True:
             pid, status, ru = os.wait4(p.pid, os.WNOHANG)

@@ -17,31 +17,11 @@ usage: scripts/bench_mpi.py [--build DIR] [--repeat N] [--round-trips N] [--rank
 import argparse
 import os
 import re
-import subprocess
 import sys
 import tempfile
-import time
 
-
-def run_child(cmd, timeout=None):
-    """Run cmd; returns (exit status, stdout+stderr text, wall s, cpu s, maxrss KiB) of that child."""
-    with tempfile.TemporaryFile() as out:
-        t0 = time.monotonic()
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = None if timeout is None else t0 + timeout
-        while True:
-            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
-            if pid:
-                break
-            if deadline and time.monotonic() > deadline:
-                p.kill()
-                pid, status, ru = os.wait4(p.pid, 0)
-                break
-            time.sleep(0.02)
-        wall = time.monotonic() - t0
-        out.seek(0)
-        text = out.read().decode(errors="replace")
-    return os.waitstatus_to_exitcode(status), text, wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_machine import run_child  # noqa: E402  (one child runner for both benchmarks)
 
 
 def read_stats(path):
