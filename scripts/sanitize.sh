@@ -2,8 +2,8 @@
 # The sanitizer build: the emulator, its unit tests and the fuzz targets compiled with
 # AddressSanitizer + UndefinedBehaviorSanitizer (any report fails: -fno-sanitize-recover) in
 # build-san/, then the unit tests, a slice of the end-to-end tests and a short run of every fuzz
-# target (FUZZ_SECONDS each, 15 by default). Run by hand before landing risky parsing changes;
-# docs/fuzzing.md has the details.
+# target (FUZZ_SECONDS each, 15 by default). CI runs it after `make test` (.ci/run); run it by hand
+# before landing risky parsing changes. docs/fuzzing.md has the details.
 #   scripts/sanitize.sh                 configure, build, run all of the above
 #   scripts/sanitize.sh --configure     only configure build-san/ (scripts/fuzz.sh does this)
 #   scripts/sanitize.sh --full          the whole ctest suite instead of the slice (long)
@@ -46,4 +46,5 @@ slice='^(hardening\.|fuzz\.replay\.|mpi_offload\.bad_input\.|run\.bad_input\.|li
 echo "sanitize: end-to-end slice"
 (cd "$SAN" && ctest -j "$JOBS" --output-on-failure -R "$slice")
 echo "sanitize: a short run of each fuzz target"
-scripts/fuzz.sh --build "$SAN" --no-build all "${FUZZ_SECONDS:-15}"
+# FUZZ_SEED fixes libFuzzer's seed (CI: the same mutations every run, so a failure reproduces).
+scripts/fuzz.sh --build "$SAN" --no-build all "${FUZZ_SECONDS:-15}" ${FUZZ_SEED:+-seed=$FUZZ_SEED}

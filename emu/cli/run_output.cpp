@@ -198,6 +198,8 @@ void RunOutput::attach_machine(MultiNodeMachine& m, const std::vector<const ElfI
   if (Timeline* timeline = open_timeline()) m.set_timeline(timeline);
   machine_traces_ = std::make_unique<MachineTraces>(opts_, m, image_of);
   if (want_progress()) progress_ = std::make_unique<ProgressLine>(::isatty(STDERR_FILENO), max_insts);
+  // (no hook when there is nothing to do: the machine calls it after every slice)
+  if (!machine_traces_->any() && !progress_) return;
   m.after_turn = [&m, p = progress_.get(), t = machine_traces_.get()] {
     t->after_turn();
     if (p) p->update(m.now(), m.instructions());

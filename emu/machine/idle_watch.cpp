@@ -100,14 +100,16 @@ bool IdleWatch::in_loop(CoreState& s, Signature& sig) {
   return false;
 }
 
-bool IdleWatch::idle_after(size_t index, const Core& core, Slice slice, size_t cores) {
+bool IdleWatch::look_after(size_t index, const Core& core, Slice slice, size_t cores) {
   if (state_.size() <= index) state_.resize(index + 1);
   CoreState& s = state_[index];
-  if (s.stretch != stretch_) s.restart(stretch_);
+  if (s.stretch != stretch_) {
+    s.restart(stretch_);
+    if (slice == Slice::Retired) s.slices = 1;  // (idle_after counts the slices of a stretch under way)
+  }
   const bool waited = slice == Slice::Waits;
   bool idle = waited;
   if (slice == Slice::Retired) {
-    if (s.slices++ % kSample) return false;  // (keeps what the last sample said)
     bool interruptible = false;  // an enabled decrementer will fire some day
     for (size_t i = 0; i < core.num_harts(); ++i) interruptible |= (core.hart(i).msr & MSR_EE) != 0;
     if (!interruptible) {

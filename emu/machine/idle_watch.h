@@ -35,7 +35,14 @@ class IdleWatch {
   // slices only (a hash of every register costs about as much as a slice of a few dozen
   // instructions).
   static constexpr unsigned kSample = 64;
-  bool idle_after(size_t index, const Core& core, Slice slice, size_t cores);
+  bool idle_after(size_t index, const Core& core, Slice slice, size_t cores) {
+    // (inline: the machine asks after nearly every slice, and mostly the answer is "not sampled")
+    if (slice == Slice::Retired && index < state_.size()) {
+      CoreState& s = state_[index];
+      if (s.stretch == stretch_ && s.slices++ % kSample) return false;  // (keeps what the last sample said)
+    }
+    return look_after(index, core, slice, cores);
+  }
   // "n0.host polls at 0x00004abc" / "waits at ...", for the message.
   static std::string describe(const std::string& name, const Core& core, bool waits);
   bool waits(size_t index) const {
@@ -43,6 +50,8 @@ class IdleWatch {
   }
 
  private:
+  // idle_after's slices that are sampled, or that begin a core's stretch.
+  bool look_after(size_t index, const Core& core, Slice slice, size_t cores);
   static constexpr uint32_t kStackBytes = 2048;
   static uint64_t register_signature(const Core& core);
   static uint64_t stack_signature(const Core& core);

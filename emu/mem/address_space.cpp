@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -22,6 +23,14 @@ static void insert_sorted(std::vector<Region>& regions, Region r) {
   auto at = std::lower_bound(regions.begin(), regions.end(), r.base,
                              [](const Region& x, uint32_t b) { return x.base < b; });
   regions.insert(at, std::move(r));
+}
+
+const Region* AddressSpace::find_uncached(uint32_t addr) const {
+  // The last region starting at or below addr is the only one that can hold it.
+  auto after = std::upper_bound(regions_.begin(), regions_.end(), addr,
+                                [](uint32_t a, const Region& r) { return a < r.base; });
+  if (after == regions_.begin() || !std::prev(after)->contains(addr)) return nullptr;
+  return last_ = &*std::prev(after);
 }
 
 uint8_t* AddressSpace::add_ram(std::string name, uint32_t base, uint32_t size) {

@@ -50,12 +50,11 @@ class AddressSpace {
   // Remove the device regions that lie wholly inside [base, base+size) (a guest's munmap).
   void remove_devices(uint32_t base, uint32_t size);
 
-  // Region containing addr, or null. Regions are few; a linear scan of a small sorted vector.
+  // Region containing addr, or null: the last one found, else a binary search of the sorted
+  // regions (a NIC polling several devices in turn misses the last one every time).
   const Region* find(uint32_t addr) const {
     if (last_ && last_->contains(addr)) return last_;
-    for (const Region& r : regions_)
-      if (r.contains(addr)) return last_ = &r, &r;
-    return nullptr;
+    return find_uncached(addr);
   }
   // Every byte of [addr, addr+len) is RAM (in one region or several adjacent ones).
   bool is_ram(uint32_t addr, uint32_t len) const;
@@ -97,6 +96,7 @@ class AddressSpace {
   FebMemory& full_empty_bits();
 
  private:
+  const Region* find_uncached(uint32_t addr) const;
   void note_write_slow(uint32_t addr, uint32_t len, const void* writer);
   bool has_reservation_page(uint32_t page_addr) const;
 

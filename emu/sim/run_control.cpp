@@ -9,15 +9,14 @@
 
 namespace pimnic {
 
-namespace {
-volatile std::sig_atomic_t g_stop_signal = 0;
+volatile std::sig_atomic_t detail::stop_signal = 0;
 
-void on_stop_signal(int sig) { g_stop_signal = sig; }
+namespace {
+void on_stop_signal(int sig) { detail::stop_signal = sig; }
 }  // namespace
 
-void request_stop(int signal) { g_stop_signal = signal; }
-int stop_requested() { return g_stop_signal; }
-void clear_stop_request() { g_stop_signal = 0; }
+void request_stop(int signal) { detail::stop_signal = signal; }
+void clear_stop_request() { detail::stop_signal = 0; }
 
 void install_stop_handlers() {
   struct sigaction sa;

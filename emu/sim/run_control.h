@@ -3,6 +3,7 @@
 // (--max-sim-time) and a stop request (SIGINT/SIGTERM). Run loops look at them between slices,
 // so a run always stops at an instruction boundary, with its statistics and traces complete.
 #pragma once
+#include <csignal>
 #include <cstdint>
 #include <string>
 
@@ -21,8 +22,11 @@ struct RunLimits {
 
 // Async-signal-safe: remember the signal; run loops stop at their next slice boundary.
 void request_stop(int signal);
-// The signal of a pending stop request, or 0.
-int stop_requested();
+namespace detail {
+extern volatile std::sig_atomic_t stop_signal;
+}
+// The signal of a pending stop request, or 0 (inline: run loops ask after every slice).
+inline int stop_requested() { return detail::stop_signal; }
 // Forget the request (a new run in the same process, tests).
 void clear_stop_request();
 // SIGINT and SIGTERM request a stop (the first time; a second one kills as usual).

@@ -28,15 +28,10 @@ import signal
 import subprocess
 import sys
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402
 
 CASE, PIMNIC, IMAGES, LINUX_HELLO, SOURCE, WORK = sys.argv[1:7]
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
 
 
 def image(name):
@@ -318,4 +313,4 @@ def case_progress():
 
 
 globals()["case_" + CASE]()
-sys.exit(1 if failures else 0)
+finish()

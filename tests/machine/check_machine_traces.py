@@ -23,7 +23,6 @@ usage: check_machine_traces.py PIMNIC FIRMWARE_DIR SOURCE_DIR WORK_DIR
 import codecs
 import collections
 import gzip
-import hashlib
 import json
 import os
 import re
@@ -33,18 +32,13 @@ import sys
 pimnic, fw, source, work = sys.argv[1:5]
 sys.path.insert(0, os.path.join(source, "tests/timing"))
 import check_kanata  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, digest, finish, stats  # noqa: E402
 
 os.makedirs(work, exist_ok=True)
-failures = []
 LIMIT = "25us"
 MACHINE = ["--machine", "table1-conv", "--image", "n*.host=" + os.path.join(fw, "pingpong-host.elf"),
            "--image", "n*.nic=" + os.path.join(fw, "pingpong-nic.elf"), "--max-sim-time", LIMIT]
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
 
 
 def run(out, *traces, machine=MACHINE, expect=4):
@@ -56,15 +50,6 @@ def run(out, *traces, machine=MACHINE, expect=4):
     if p.returncode != expect:
         sys.exit(f"FAIL: {' '.join(cmd)}: exit {p.returncode} (expected {expect})\n{p.stderr[-2000:]}")
     return p
-
-
-def stats(out):
-    text = open(os.path.join(out, "stats.txt")).read()
-    return {m[1]: m[2] for m in re.finditer(r"^(\S+)\s+(\S+)", text, re.M)}
-
-
-def digest(path):
-    return hashlib.sha256(open(path, "rb").read()).hexdigest()
 
 
 plain, traced, again = (os.path.join(work, d) for d in ("plain", "traced", "again"))
@@ -133,12 +118,28 @@ except check_kanata.KanataError as e:
     check(False, f"kanata: {e}")
 
 # ---- markers: the NIC firmware's, in the commit and binary traces and the timeline --------------------
-# The hosts take about 0.65 ms to set up their buffers; the first messages come after that. Only the
-# NIC cores are traced, from 0.6 ms on (cycles= of their 500 MHz clock) to 0.75 ms, when no send is
-# under way (about 30 messages each way).
+# The window is found in an untraced run's timeline: the NIC cores are traced from just before the
+# first marker (the hosts first spend a while setting up their buffers) to a moment after about 30
+# send spans when neither NIC is in one, so that every span traced is whole.
+scout = os.path.join(work, "scout")
+run(scout, "perfetto:timeline.json", machine=MACHINE[:-1] + ["2ms"])
+events = json.load(open(os.path.join(scout, "timeline.json")))["traceEvents"]
+tracks = {(e["pid"], e.get("tid")): e["args"]["name"] for e in events if e["ph"] == "M" and e["name"] == "thread_name"}
+on_marks = [e for e in events if e["ph"] in ("i", "X") and tracks.get((e["pid"], e.get("tid")), "").endswith(" marks")]
+spans = sorted((e["ts"], e["ts"] + e["dur"]) for e in on_marks if e["ph"] == "X")
+if not on_marks or len(spans) < 31:
+    sys.exit(f"FAIL: the untraced run's timeline has {len(on_marks)} markers and {len(spans)} send spans in 2 ms")
+first_us = min(e["ts"] for e in on_marks)
+open_until = max(end for _, end in spans[:30])  # the 30 first spans and any that overlap them
+later = [begin for begin, _ in spans[30:] if begin > open_until]
+if not later:
+    sys.exit("FAIL: the untraced run's timeline has no moment between send spans after the 30th")
+start_cycle = int(max(0.0, first_us - 1.0) * float(cfg["nic.core.clock_hz"]) / 1e6)
+end_ns = int((open_until + min(later)) / 2 * 1000)
+print(f"markers: the NIC cores traced from cycle {start_cycle} to {end_ns} ns (from the untraced timeline)")
 marked = os.path.join(work, "marked")
-run(marked, "commit,core=nic,cycles=300000-:nic-%c.trace", "binary,core=nic,cycles=300000-:nic-%c.bin",
-    "perfetto:timeline.json", machine=MACHINE[:-1] + ["750us"])
+run(marked, f"commit,core=nic,cycles={start_cycle}-:nic-%c.trace", f"binary,core=nic,cycles={start_cycle}-:nic-%c.bin",
+    "perfetto:timeline.json", machine=MACHINE[:-1] + [f"{end_ns}ns"])
 commit_marks, dumped_marks = [], []
 for node in (0, 1):
     lines = open(os.path.join(marked, f"nic-n{node}.nic.trace")).read().splitlines()[1:]
@@ -183,4 +184,4 @@ want = [l for l in allpim if l.split()[0].endswith(":1")]
 check(t1 and t1 == want, f"thread=1 on PIM cores: {len(t1)} lines, those of hardware thread 1")
 check(sum(1 for l in allpim) == int(float(stats(f2)["sim_insts"])), "PIM machine: every instruction traced")
 
-sys.exit(1 if failures else 0)
+finish()

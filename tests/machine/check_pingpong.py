@@ -6,12 +6,14 @@ cancels out; the tolerances are stated next to each check.
 
 usage: check_pingpong.py PIMNIC HOST_ELF NIC_ELF
 """
+import os
 import re
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402
 
 pimnic, host_elf, nic_elf = sys.argv[1:4]
-failures = []
 
 
 def run(*sets, model="functional"):
@@ -27,12 +29,6 @@ def run(*sets, model="functional"):
     if len(sizes) < 10:
         sys.exit(f"FAIL: expected a line per size, got {sorted(sizes)}")
     return sizes, p.stdout
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
 
 
 base, out = run()
@@ -73,4 +69,4 @@ check(hw <= base[0] <= hw + 2000, f"0 B one-way {base[0]} ns (hardware path {hw:
 timed, _ = run(model="ooo")
 check(timed[0] >= hw, f"ooo models: 0 B one-way {timed[0]} ns >= hardware path {hw:.0f} ns")
 
-sys.exit(1 if failures else 0)
+finish()

@@ -13,16 +13,11 @@ import os
 import re
 import subprocess
 import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, failures, finish  # noqa: E402
 
 pimnic, host_elf, nic_elf, pim_elf, work = sys.argv[1:6]
 os.makedirs(work, exist_ok=True)
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
 
 
 def load(path):
@@ -94,4 +89,4 @@ check(len(threads) == 8, f"{len(threads)} thread tracks (8 hardware threads)")
 blocked = [e for e in events if e["ph"] == "X" and e["name"].startswith("blocked")]
 check(len(blocked) > 0, f"{len(blocked)} spans of threads blocked on a full/empty bit")
 check(any(e["ph"] == "C" and "threads alive" in e["name"] for e in events), "a threads-alive counter")
-sys.exit(1 if failures else 0)
+finish()

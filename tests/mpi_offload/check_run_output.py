@@ -18,17 +18,12 @@ import signal
 import subprocess
 import sys
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402
 
 pimnic, prog, work = sys.argv[1:4]
-failures = []
 PROGRESS = r"pimnic: [\d.]+ [mun]?s simulated, [\d.]+ M instructions, [\d.]+ MIPS, [\d.]+ s wall"
 LINE = re.compile(r"(\d+):(\d+):(\d+) \d+ (\d+) [0-9a-f]{8} (<[^>]*> )?[0-9a-f]{8} \S.*")
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
 
 
 def fresh(name):
@@ -93,4 +88,4 @@ for node in ("0", "1"):
     check(want > 0 and icounts == list(range(1, want + 1)),
           f"SIGINT: n{node}.nic: {len(icounts)} lines in order, {want} instructions in the statistics")
 
-sys.exit(1 if failures else 0)
+finish()

@@ -18,7 +18,6 @@ against an untraced run:
 usage: check_traces.py PIMNIC PROGRAM SOURCE_DIR WORK_DIR
 """
 import collections
-import hashlib
 import json
 import os
 import re
@@ -28,13 +27,8 @@ import sys
 pimnic, prog, source, work = sys.argv[1:5]
 sys.path.insert(0, os.path.join(source, "tests/timing"))
 import check_kanata  # noqa: E402
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, digest, finish, stats  # noqa: E402
 
 
 def run(out, *traces, nic="conv"):
@@ -47,15 +41,6 @@ def run(out, *traces, nic="conv"):
     if p.returncode != 0 or "latency_us" not in p.stdout:
         sys.exit(f"FAIL: {' '.join(cmd)}: exit {p.returncode}\n{p.stdout[-1000:]}\n{p.stderr[-2000:]}")
     return p
-
-
-def stats(out):
-    text = open(os.path.join(out, "stats.txt")).read()
-    return {m[1]: m[2] for m in re.finditer(r"^(\S+)\s+(\S+)", text, re.M)}
-
-
-def digest(path):
-    return hashlib.sha256(open(path, "rb").read()).hexdigest()
 
 
 plain, traced, again = (os.path.join(work, d) for d in ("plain", "traced", "again"))
@@ -142,4 +127,4 @@ except check_kanata.KanataError as e:
 for f in ("all.trace", "pipe.kanata"):
     check(digest(os.path.join(pim[1], f)) == digest(os.path.join(pim[2], f)), f"pim: {f} identical on a rerun")
 
-sys.exit(1 if failures else 0)
+finish()

@@ -16,15 +16,10 @@ import sys
 pimnic, hello, source, work = sys.argv[1:5]
 sys.path.insert(0, os.path.join(source, "tests/timing"))
 import check_kanata  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402
 
 os.makedirs(work, exist_ok=True)
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
 
 
 p = subprocess.run([pimnic, "run", hello, "--model", "inorder", "--out", work, "--trace", "commit:c.trace",
@@ -51,4 +46,4 @@ check(len(instants) == 1 and instants[0]["name"] == "crc" and instants[0]["args"
       f"perfetto: the crc instant with its value {instants}")
 check(len(spans) == 1 and spans[0]["dur"] > 0 and spans[0]["ts"] > instants[0]["ts"] if instants else False,
       f"perfetto: the shapes span after it {spans}")
-sys.exit(1 if failures else 0)
+finish()
