@@ -19,16 +19,21 @@ uint64_t mix(uint64_t h, uint64_t v) {  // (splitmix64's finaliser on the runnin
 }
 }  // namespace
 
+// A free hardware thread counts by its state alone (it runs again only when spawned, which
+// changes that), and the FPRs only on a core with an FPU (elsewhere nothing writes them).
 uint64_t IdleWatch::register_signature(const Core& core) {
   uint64_t h = 0;
+  const bool fpu = core.has(isa::FEAT_FPU);
   for (size_t i = 0; i < core.num_harts(); ++i) {
     const Hart& t = core.hart(i);
     h = mix(h, uint64_t(t.thread_state) << 32 | t.pc);
+    if (t.thread_state == ThreadState::Free) continue;
     h = mix(h, uint64_t(t.msr) << 32 | t.cr);
     h = mix(h, uint64_t(t.lr) << 32 | t.ctr);
     h = mix(h, t.xer);
     for (unsigned r = 0; r < 32; r += 2) h = mix(h, uint64_t(t.gpr[r]) << 32 | t.gpr[r + 1]);
-    for (unsigned r = 0; r < 32; ++r) h = mix(h, t.fpr[r]);
+    if (fpu)
+      for (unsigned r = 0; r < 32; ++r) h = mix(h, t.fpr[r]);
   }
   return h;
 }
@@ -38,6 +43,7 @@ uint64_t IdleWatch::register_signature(const Core& core) {
 uint64_t IdleWatch::stack_signature(const Core& core) {
   uint64_t h = 0;
   for (size_t i = 0; i < core.num_harts(); ++i) {
+    if (core.hart(i).thread_state == ThreadState::Free) continue;
     const uint32_t sp = core.hart(i).gpr[1] & ~7u;
     const Region* r = core.mem().find(sp);
     if (!r || !r->host) continue;
