@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_table  # noqa: E402
-from run_compare import mpich_env  # noqa: E402
+from run_compare import SKIP, mpich_mpirun, pimnic_mpirun  # noqa: E402
 
 
 def check_pingpong(rows, simulated, failures):
@@ -55,16 +55,11 @@ def main():
     a = ap.parse_args()
     env = None
     if a.mpich:
-        cmd, env = [a.mpich, "-launcher", "fork", "-n", str(a.n), a.program] + a.args, mpich_env(a.program)
+        cmd, env = mpich_mpirun(a.mpich, a.n, a.program, a.args)
     else:
-        if not os.path.exists(a.program):
-            print(f"skipped: {a.program} was not built (pimnic-mpicc is not there yet)")
-            return 77
-        helptext = subprocess.run([a.pimnic, "--help"], capture_output=True, text=True)
-        if "mpirun" not in helptext.stdout + helptext.stderr:
-            print("skipped: this pimnic has no mpirun subcommand yet")
-            return 77
-        cmd = [a.pimnic, "mpirun", "-n", str(a.n)] + a.pimnic_opt + [a.program] + a.args
+        cmd = pimnic_mpirun(a.pimnic, a.n, a.pimnic_opt, a.program, a.args)
+        if cmd is None:
+            return SKIP
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env, stdin=subprocess.DEVNULL)
     print(f"$ {' '.join(cmd)}   [exit {p.returncode}]\n{p.stdout}{p.stderr[-2000:]}")
     failures = []

@@ -16,7 +16,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import matching_model  # noqa: E402
-from run_compare import mpich_env  # noqa: E402
+from run_compare import SKIP, mpich_mpirun, pimnic_mpirun  # noqa: E402
 
 
 def main():
@@ -35,17 +35,11 @@ def main():
     args = [a.program, a.seed, str(a.messages)] + ([a.per_round] if a.per_round else [])
     env = None
     if a.mpich:
-        cmd = [a.mpich, "-launcher", "fork", "-n", str(a.n)] + args
-        env = mpich_env(a.program)
+        cmd, env = mpich_mpirun(a.mpich, a.n, args[0], args[1:])
     else:
-        if not os.path.exists(a.program):
-            print(f"skipped: {a.program} was not built (pimnic-mpicc is not there yet)")
-            return 77
-        helptext = subprocess.run([a.pimnic, "--help"], capture_output=True, text=True)
-        if "mpirun" not in helptext.stdout + helptext.stderr:
-            print("skipped: this pimnic has no mpirun subcommand yet")
-            return 77
-        cmd = [a.pimnic, "mpirun", "-n", str(a.n)] + a.pimnic_opt + args
+        cmd = pimnic_mpirun(a.pimnic, a.n, a.pimnic_opt, args[0], args[1:])
+        if cmd is None:
+            return SKIP
     start = time.monotonic()
     p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=a.timeout, env=env)
     took = time.monotonic() - start

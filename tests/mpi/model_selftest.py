@@ -15,7 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import matching_model  # noqa: E402
-from run_compare import mpich_env  # noqa: E402
+from run_compare import mpich_mpirun  # noqa: E402
 
 
 def problems(lines):
@@ -31,8 +31,8 @@ def fields(line):
 
 def main():
     mpirun, program = sys.argv[1:3]
-    p = subprocess.run([mpirun, "-launcher", "fork", "-n", "3", program, "7", "3000", "32"], capture_output=True,
-                       text=True, timeout=600, env=mpich_env(program), stdin=subprocess.DEVNULL)
+    cmd, env = mpich_mpirun(mpirun, 3, program, ["7", "3000", "32"])
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600, env=env, stdin=subprocess.DEVNULL)
     lines = p.stdout.splitlines()
     failures = []
     base = problems(lines)

@@ -50,6 +50,24 @@ def mpich_env(program):
     return env
 
 
+def mpich_mpirun(mpirun, n, program, args):
+    """MPICH's launcher running program on n ranks: the command and its environment."""
+    return [mpirun, "-launcher", "fork", "-n", str(n), program] + args, mpich_env(program)
+
+
+def pimnic_mpirun(pimnic, n, opts, program, args):
+    """`pimnic mpirun` of program on n ranks, or None after saying why the test is skipped (the
+    pimnic build of the program, or this pimnic's mpirun, is not there)."""
+    if not os.path.exists(program):
+        print(f"skipped: {program} was not built (pimnic-mpicc is not there yet)")
+        return None
+    help_out = subprocess.run([pimnic, "--help"], capture_output=True, text=True)
+    if "mpirun" not in help_out.stdout + help_out.stderr:
+        print("skipped: this pimnic has no mpirun subcommand yet")
+        return None
+    return [pimnic, "mpirun", "-n", str(n)] + opts + [program] + args
+
+
 # Hydra prints this block on stdout when a rank dies of a signal; pimnic says it on stderr.
 BANNER = re.compile(rb"\n?=+\n=   BAD TERMINATION.*?=+\n(YOUR APPLICATION TERMINATED.*?\n)?(This typically.*?\n)?"
                     rb"(Please see the FAQ.*?\n)?", re.S)
@@ -77,12 +95,12 @@ def main():
     ap.add_argument("args", nargs="*", help="program arguments (after --)")
     a = ap.parse_args()
 
-    ref_cmd = [a.mpirun, "-launcher", "fork", "-n", str(a.n), a.native] + a.args
+    ref_cmd, ref_env = mpich_mpirun(a.mpirun, a.n, a.native, a.args)
     # A run that must fail is tried up to three times: when a rank aborts, Hydra kills the job
     # without draining its pipes, and now and then loses the error message (and lines already
     # printed) on the way.
     for attempt in range(3 if a.expect_fail else 1):
-        ref_out, ref_err, ref_status, ref_time = run(ref_cmd, a.timeout, mpich_env(a.native))
+        ref_out, ref_err, ref_status, ref_time = run(ref_cmd, a.timeout, ref_env)
         if a.strip_banner:
             ref_out = BANNER.sub(b"", ref_out)
         print(f"$ {' '.join(ref_cmd)}   [{ref_time:.1f} s, exit {ref_status}]")
@@ -94,15 +112,9 @@ def main():
         print(f"stdout:\n{text(ref_out)}\nstderr:\n{text(ref_err)}")
         return 1
 
-    if not os.path.exists(a.program):
-        print(f"skipped: {a.program} was not built (pimnic-mpicc is not there yet)")
+    cmd = pimnic_mpirun(a.pimnic, a.n, a.pimnic_opt, a.program, a.args)
+    if cmd is None:
         return SKIP
-    help_out = subprocess.run([a.pimnic, "--help"], capture_output=True, text=True)
-    if "mpirun" not in help_out.stdout + help_out.stderr:
-        print("skipped: this pimnic has no mpirun subcommand yet")
-        return SKIP
-
-    cmd = [a.pimnic, "mpirun", "-n", str(a.n)] + a.pimnic_opt + [a.program] + a.args
     out, err, status, took = run(cmd, a.timeout)
     print(f"$ {' '.join(cmd)}   [{took:.1f} s, exit {status}]")
 
