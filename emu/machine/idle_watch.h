@@ -8,8 +8,8 @@
 // "The same state" is every register the program sees (pc, MSR, CR, LR, CTR, XER, GPRs, FPRs,
 // the thread's state; a free PIM thread only its state) and the top kStackBytes of each thread's
 // stack, compared by a hash; a core that reads its time base or a timer, or keeps a count in a
-// register or its stack frames, never repeats. A loop that changes only other memory (a global counter) would be taken for polling;
-// the SDK's drivers poll device registers and compare.
+// register or its stack frames, never repeats. A loop that changes only other memory (a global
+// counter) would be taken for polling; the SDK's drivers poll device registers and compare.
 #pragma once
 #include <cstdint>
 #include <string>
