@@ -14,7 +14,7 @@ struct NicKind {
   const char* firmware;    // image in the firmware directory (build/firmware)
   const char* machine;     // default machine preset
   const char* machine_nic; // machine.nic
-  const char* transport;   // PIMNIC_TRANSPORT: the host library's transport (firmware/mpi/host/transport.h)
+  const char* transport;   // PIMNIC_TRANSPORT: the host library's transport (firmware/mpi/host/transport/transport.h)
   const char* what;
 };
 

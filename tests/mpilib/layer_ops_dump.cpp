@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <cstring>
 
-#include "datatype.h"
-#include "handles.h"
-#include "op.h"
+#include "core/datatype.h"
+#include "core/handles.h"
+#include "core/op.h"
 #include "reference_ops.h"
 
 using namespace pimnic::mpi;

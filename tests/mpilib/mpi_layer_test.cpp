@@ -6,14 +6,14 @@
 
 #include <cstring>
 
-#include "cart.h"
-#include "context_ids.h"
-#include "datatype.h"
-#include "datatype_derived.h"
-#include "handles.h"
-#include "op.h"
-#include "pair_types.h"
-#include "split_order.h"
+#include "core/cart.h"
+#include "core/context_ids.h"
+#include "core/datatype.h"
+#include "core/datatype_derived.h"
+#include "core/handles.h"
+#include "core/op.h"
+#include "core/pair_types.h"
+#include "core/split_order.h"
 
 using namespace pimnic::mpi;
 

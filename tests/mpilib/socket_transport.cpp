@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "transport.h"
+#include "transport/transport.h"
 
 namespace pimnic::mpi {
 namespace {

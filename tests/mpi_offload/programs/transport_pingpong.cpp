@@ -1,4 +1,4 @@
-// The offload transport (firmware/mpi/host/offload_transport.*) and the NIC firmware without the
+// The offload transport (firmware/mpi/host/transport/offload_transport.*) and the NIC firmware without the
 // MPI layer: rank 0 sends each size to rank 1, which sends it back; every byte is checked. Then a
 // 0-byte ping-pong measures the one-way latency in simulated time. Usage: transport_pingpong
 // [ITERATIONS [latency]] (latency: only the ping-pong). Prints one line per size ("size N: ok")
@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "transport.h"
+#include "transport/transport.h"
 
 using namespace pimnic::mpi;
 

@@ -1,5 +1,5 @@
 /* The wire formats of the NIC-offloaded MPI (seed pim-nic-mpi-matching, section IV): the ONE
- * definition shared by the host transport (firmware/mpi/host/offload_*.cpp, a Linux program) and
+ * definition shared by the host transport (firmware/mpi/host/transport/offload_*.cpp, a Linux program) and
  * the NIC firmware (firmware/nic-conv/, and every NIC kind that speaks the same protocol).
  * Plain C, fixed-width, big-endian like everything the PowerPC cores touch. docs/mpi-protocol.md
  * tells the whole story: who writes what, when, and the flow control.

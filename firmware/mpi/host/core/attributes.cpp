@@ -1,0 +1,115 @@
+#include "core/attributes.h"
+
+#include "core/handles.h"
+#include "core/vec.h"
+
+namespace pimnic::mpi {
+namespace {
+
+struct Keyval {
+  MPI_Comm_copy_attr_function* copy;
+  MPI_Comm_delete_attr_function* del;
+  void* extra_state;
+  bool freed;
+};
+
+// Keyvals after the predefined attribute keys (mpi.h's MPI_TAG_UB ... MPI_WTIME_IS_GLOBAL: 1 to 4).
+constexpr uint32_t kFirstUserKeyval = 5;
+
+Vec<Keyval>& keyvals() {
+  static Vec<Keyval> table;
+  return table;
+}
+
+Keyval* find(int keyval) {
+  if (!handle_is(keyval, HandleKind::Keyval)) return nullptr;
+  const uint32_t index = handle_index(keyval);
+  if (index < kFirstUserKeyval || index - kFirstUserKeyval >= keyvals().size()) return nullptr;
+  return &keyvals()[index - kFirstUserKeyval];
+}
+
+int index_of(const Comm& comm, int keyval) {
+  for (uint32_t i = 0; i < comm.attributes.size(); ++i) {
+    if (comm.attributes[i].keyval == keyval) return int(i);
+  }
+  return -1;
+}
+
+int run_delete(const Comm& comm, int keyval, void* value) {
+  const Keyval* k = find(keyval);
+  return k && k->del ? k->del(comm.handle, keyval, value, k->extra_state) : MPI_SUCCESS;
+}
+
+}  // namespace
+
+bool keyval_valid(int keyval) {
+  const Keyval* k = find(keyval);
+  return k && !k->freed;
+}
+
+int create_keyval(MPI_Comm_copy_attr_function* copy, MPI_Comm_delete_attr_function* del, void* extra_state) {
+  keyvals().push_back({copy, del, extra_state, false});
+  return make_handle(HandleKind::Keyval, kFirstUserKeyval + keyvals().size() - 1);
+}
+
+void free_keyval(int keyval) { find(keyval)->freed = true; }
+
+bool get_attribute(const Comm& comm, int keyval, void*& value) {
+  const int i = index_of(comm, keyval);
+  if (i < 0) return false;
+  value = comm.attributes[uint32_t(i)].value;
+  return true;
+}
+
+int set_attribute(Comm& comm, int keyval, void* value) {
+  const int i = index_of(comm, keyval);
+  if (i >= 0) {
+    if (int e = run_delete(comm, keyval, comm.attributes[uint32_t(i)].value)) return e;
+    comm.attributes[uint32_t(i)].value = value;
+    return MPI_SUCCESS;
+  }
+  comm.attributes.push_back({keyval, value});
+  return MPI_SUCCESS;
+}
+
+int delete_attribute(Comm& comm, int keyval) {
+  const int i = index_of(comm, keyval);
+  if (i < 0) return MPI_SUCCESS;
+  if (int e = run_delete(comm, keyval, comm.attributes[uint32_t(i)].value)) return e;
+  for (uint32_t j = uint32_t(i) + 1; j < comm.attributes.size(); ++j) comm.attributes[j - 1] = comm.attributes[j];
+  comm.attributes.pop_back();
+  return MPI_SUCCESS;
+}
+
+int copy_attributes(const Comm& from, Comm& to) {
+  for (uint32_t i = 0; i < from.attributes.size(); ++i) {
+    const Comm::Attribute& a = from.attributes[i];
+    const Keyval* k = find(a.keyval);
+    if (!k || !k->copy) continue;  // MPI_COMM_NULL_COPY_FN: not copied
+    void* value = nullptr;
+    int flag = 0;
+    if (int e = k->copy(from.handle, a.keyval, k->extra_state, a.value, &value, &flag)) return e;
+    if (flag) to.attributes.push_back({a.keyval, value});
+  }
+  return MPI_SUCCESS;
+}
+
+int delete_all_attributes(Comm& comm) {
+  while (!comm.attributes.empty()) {
+    if (int e = delete_attribute(comm, comm.attributes.back().keyval)) return e;
+  }
+  return MPI_SUCCESS;
+}
+
+}  // namespace pimnic::mpi
+
+// MPI_DUP_FN / MPI_COMM_DUP_FN: the new communicator gets the same value.
+extern "C" int pimnic_mpi_dup_fn(MPI_Comm oldcomm, int keyval, void* extra_state, void* attribute_val_in,
+                                 void* attribute_val_out, int* flag) {
+  (void)oldcomm;
+  (void)keyval;
+  (void)extra_state;
+  *static_cast<void**>(attribute_val_out) = attribute_val_in;
+  *flag = 1;
+  return MPI_SUCCESS;
+}

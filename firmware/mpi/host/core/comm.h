@@ -1,0 +1,56 @@
+// Communicators: an ordered group of world ranks, a context-id pair, an error handler, a name.
+// A communicator lives while its handle or any request on it does (MPI_Comm_free with receives in
+// flight must not let a new communicator reuse the context ids under them).
+#pragma once
+#include <cstdint>
+
+#include "core/cart.h"
+#include "mpi.h"
+#include "core/vec.h"
+
+namespace pimnic::mpi {
+
+struct Comm {
+  MPI_Comm handle = MPI_COMM_NULL;  // MPI_COMM_NULL once freed by the user
+  int rank = 0;                     // mine in this communicator
+  int size = 0;
+  bool identity = false;  // comm rank r is world rank r (MPI_COMM_WORLD and its dups)
+  uint32_t context_pair = 0;
+  MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
+  int refs = 0;
+  char name[MPI_MAX_OBJECT_NAME] = {};
+  Vec<int32_t> world_of;  // comm rank -> world rank (empty when identity)
+  struct ByWorld {
+    int32_t world;
+    int32_t rank;
+  };
+  Vec<ByWorld> by_world;  // sorted by world rank (empty when identity)
+  struct Attribute {
+    int keyval;
+    void* value;
+  };
+  Vec<Attribute> attributes;  // user attributes (attributes.cpp)
+  bool cartesian = false;     // MPI_Cart_create made it: `grid` says how
+  CartGrid grid;
+
+  uint32_t p2p_context() const { return 2 * context_pair; }
+  uint32_t coll_context() const { return 2 * context_pair + 1; }
+  int32_t world_rank(int comm_rank) const { return identity ? comm_rank : world_of[uint32_t(comm_rank)]; }
+  // The comm rank of a world rank, or -1 if it is not a member.
+  int rank_of_world(int32_t world) const;
+};
+
+// The live communicator of a handle, or null.
+Comm* find_comm(MPI_Comm handle);
+Comm* world_comm();
+
+// A new communicator of `size` members (`world_ranks` in comm-rank order, or null for world ranks
+// 0..size-1) on `context_pair` (claimed here), with its handle registered.
+Comm* create_comm(const int32_t* world_ranks, int size, int my_rank, uint32_t context_pair, MPI_Errhandler errhandler);
+
+void comm_ref(Comm* comm);
+void comm_unref(Comm* comm);  // the last reference releases the context pair and the memory
+// MPI_Comm_free: the handle goes away (the communicator lives on while requests use it).
+void free_comm_handle(Comm* comm);
+
+}  // namespace pimnic::mpi

@@ -1,0 +1,54 @@
+#include "core/comm_create.h"
+
+#include <cstring>
+
+#include "coll/coll.h"
+#include "core/context_ids.h"
+
+namespace pimnic::mpi {
+namespace {
+
+// The lowest context pair free at every member of `parent` (every member calls this together).
+int agree_on_context(Call& call, Comm& parent, uint32_t& pair) {
+  uint32_t mask[ContextIdPool::kWords];
+  memcpy(mask, context_ids().free_mask(), sizeof mask);
+  const OpInfo* band = find_op(MPI_BAND);
+  if (int e = coll_allreduce(call, parent, mask, mask, int(ContextIdPool::kWords), *find_type(MPI_UINT32_T),
+                             MPI_UINT32_T, *band)) {
+    return e;
+  }
+  const int lowest = ContextIdPool::lowest_free(mask);
+  if (lowest < 0) {
+    return call.fail(MPI_ERR_OTHER, "no context id is free at every member (too many communicators)");
+  }
+  pair = uint32_t(lowest);
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+int create_from_members(Call& call, Comm& parent, const int32_t* members, int n, MPI_Comm& out) {
+  uint32_t pair;
+  if (int e = agree_on_context(call, parent, pair)) return e;
+  const int32_t me = parent.world_rank(parent.rank);
+  for (int i = 0; i < n; ++i) {
+    if (members[i] == me) {
+      out = create_comm(members, n, i, pair, parent.errhandler)->handle;
+      return MPI_SUCCESS;
+    }
+  }
+  out = MPI_COMM_NULL;
+  return MPI_SUCCESS;
+}
+
+void copy_grid(Comm& comm, const CartGrid& grid) {
+  comm.cartesian = true;
+  comm.grid.dims.clear();
+  comm.grid.periods.clear();
+  for (int d = 0; d < grid.ndims(); ++d) {
+    comm.grid.dims.push_back(grid.dims[uint32_t(d)]);
+    comm.grid.periods.push_back(grid.periods[uint32_t(d)]);
+  }
+}
+
+}  // namespace pimnic::mpi
