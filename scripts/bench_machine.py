@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Machine benchmark (issue 8): simulated microseconds per wall second and host memory per node
-for the 16-node all-to-all and the 1,024-node ring over the NIC message layer (firmware/pingpong),
-next to the network-alone benchmark (net_bench --quick); with --mpi-ranks, the same ring as an MPI
-program whose ranks are Linux processes on the host cores (pimnic mpirun, tests/bench/mpi_ring.c,
-built with pimnic-mpicc). docs/machine-bench.md has the results.
+"""Machine benchmark (issue 8): simulated microseconds per wall second and host memory per node for
+the 16-node all-to-all and the 1,024-node ring over the NIC message layer
+(firmware/examples/pingpong), next to the network-alone benchmark (net_bench --quick); with
+--mpi-ranks, the same ring as an MPI program whose ranks are Linux processes on the host cores
+(pimnic mpirun, tests/bench/mpi_ring.c, built with pimnic-mpicc). docs/machine-bench.md has the
+results.
 
 Each workload runs --repeat times as a child process; the run with the least CPU time (user + sys,
 from os.wait4's resource usage of that child) is kept. Simulated time is sim_seconds from

@@ -1,4 +1,4 @@
-/* The Linux-host counterpart of firmware/pingpong/ring_host.c for scripts/bench_machine.py
+/* The Linux-host counterpart of firmware/examples/pingpong/ring_host.c for scripts/bench_machine.py
  * --mpi-ranks: every rank is a Linux process on its node's host core (pimnic mpirun). In each of
  * 4 laps rank i sends 6 KiB to rank i+1 mod N and receives 6 KiB from rank i-1; every word is
  * checked. Rank 0 prints one line; a wrong word ends the run with status 1. Built with

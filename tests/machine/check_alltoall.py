@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""16-node all-to-all (firmware/pingpong/alltoall_host.c over the pingpong NIC firmware): every
-message of every round arrives exactly once with the bytes the sender generated (sizes and byte
-sums recomputed here from the generator, independently of the firmware's own check), the network
-delivered every packet it took, and a rerun gives identical output and statistics.
+"""16-node all-to-all (firmware/examples/pingpong/alltoall_host.c over the pingpong NIC firmware):
+every message of every round arrives exactly once with the bytes the sender generated (sizes and
+byte sums recomputed here from the generator, independently of the firmware's own check), the
+network delivered every packet it took, and a rerun gives identical output and statistics.
 
 usage: check_alltoall.py PIMNIC HOST_ELF NIC_ELF WORKDIR
 """

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Parcels on PIM NICs (firmware/parcels): a thread migrates node 0 -> 1 -> 0 with its registers and
-stack; 10^4 parcels among 4 nodes each run their handler exactly once (the firmware acknowledges
-every parcel and counts acknowledgements per parcel), every parcel sent is run by an engine, and a
-rerun gives identical output and statistics.
+"""Parcels on PIM NICs (firmware/examples/parcels): a thread migrates node 0 -> 1 -> 0 with its
+registers and stack; 10^4 parcels among 4 nodes each run their handler exactly once (the firmware
+acknowledges every parcel and counts acknowledgements per parcel), every parcel sent is run by an
+engine, and a rerun gives identical output and statistics.
 
 usage: check_parcels.py PIMNIC MIGRATE_ELF FLOOD_ELF WORKDIR
 """

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Two-node ping-pong (firmware/pingpong) on `pimnic run --machine`: payloads arrive intact, and the
-measured one-way latency and bandwidth follow the configured link latency, link bandwidth and DMA
-bandwidth. Each check compares runs that differ in one parameter, so the firmware's own time
-cancels out; the tolerances are stated next to each check.
+"""Two-node ping-pong (firmware/examples/pingpong) on `pimnic run --machine`: payloads arrive
+intact, and the measured one-way latency and bandwidth follow the configured link latency, link
+bandwidth and DMA bandwidth. Each check compares runs that differ in one parameter, so the
+firmware's own time cancels out; the tolerances are stated next to each check.
 
 usage: check_pingpong.py PIMNIC HOST_ELF NIC_ELF
 """

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The commit trace of a PIM thread program (firmware/pim-threads, 8 threads) names every thread,
-shows each full/empty-bit change (readfe leaves the word empty, writeef full, feempty empty),
-and traces no attempt that waited (no two lines of one thread with the same instruction count).
+"""The commit trace of a PIM thread program (firmware/examples/pim-threads, 8 threads) names every
+thread, shows each full/empty-bit change (readfe leaves the word empty, writeef full, feempty
+empty), and traces no attempt that waited (no two lines of one thread with the same instruction
+count).
 
 usage: check_pim_trace.py PIMNIC PIM_THREADS_ELF WORKDIR
 """
