@@ -6,7 +6,7 @@
 // that finds candidates in both its bin and the wildcard list takes the older one: MPI order
 // holds. A message then walks only its bin and the wildcards instead of every receive. The
 // unexpected queue stays a list (unexpected_list.cpp).
-#include "../mpi/nic/intrusive_list.h"
+#include "../nic-engine/intrusive_list.h"
 #include "../mpi/nic/matching.h"
 #include "unexpected_list.h"
 

@@ -2,7 +2,7 @@
 // list in NIC SRAM, walked one entry at a time by the PowerPC 440 core. A long posted receive queue
 // costs a long walk per arriving message: that is the cost the seed's Fig. 5 measures. The
 // unexpected queue: unexpected_list.cpp.
-#include "../mpi/nic/intrusive_list.h"
+#include "../nic-engine/intrusive_list.h"
 #include "../mpi/nic/matching.h"
 #include "unexpected_list.h"
 

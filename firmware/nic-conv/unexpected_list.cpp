@@ -1,6 +1,6 @@
 #include "unexpected_list.h"
 
-#include "../mpi/nic/intrusive_list.h"
+#include "../nic-engine/intrusive_list.h"
 #include "../mpi/nic/matching.h"
 
 namespace nic {

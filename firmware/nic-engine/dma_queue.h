@@ -1,36 +1,25 @@
 // One of the NIC's DMA engines (host -> SRAM or SRAM -> host) as a queue of jobs: each posted
-// descriptor carries what to do when it completes, and reap() hands the completed ones back in
-// order (the engine completes descriptors in order).
+// descriptor carries a Job (the firmware's own record of what to do when it completes), and reap()
+// hands the completed ones back in order (the engine completes descriptors in order).
+// init() and post() are defined in dma_queue_impl.h: a firmware instantiates the queue once for its
+// job type in one .cpp (`template class nic::DmaQueue<MyJob>;`, see firmware/mpi/nic/dma_job.cpp)
+// and declares it `extern template` beside the job type, so post() stays one function.
 #pragma once
 #include <cstdint>
 
 #include <pimnic/dma.h>
 
-#include "config.h"
-#include "request.h"
+#include "capacities.h"
 
 namespace nic {
 
-enum class DmaOp : uint8_t {
-  StageEager,      // h2n: a sent eager message into the eager buffer
-  StageFragment,   // h2n: a rendezvous fragment into a staging buffer (arg: staging slot)
-  DeliverPacket,   // n2h: a received packet's payload to the host (arg: the held receive buffer)
-  DeliverBuffered, // n2h: an unexpected message's eager data to the host (arg: the unexpected request)
-};
-
-struct DmaJob {
-  DmaOp op;
-  Request* req;
-  uint32_t arg;
-  uint32_t length;
-};
-
+template <typename Job>
 class DmaQueue {
  public:
   void init(uint32_t regs);
   bool full() const { return tail_ - head_ >= kDmaRing; }
   bool busy() const { return tail_ != head_; }
-  void post(uint32_t host_addr, uint32_t sram_addr, uint32_t length, const DmaJob& job);
+  void post(uint32_t host_addr, uint32_t sram_addr, uint32_t length, const Job& job);
   // Calls done(job, status) for every completed descriptor, oldest first; returns how many.
   template <typename F>
   unsigned reap(F&& done) {
@@ -50,7 +39,7 @@ class DmaQueue {
  private:
   struct pimnic_dma dma_;
   alignas(16) struct pimnic_dma_desc ring_[kDmaRing];
-  DmaJob jobs_[kDmaRing];
+  Job jobs_[kDmaRing];
   uint32_t head_ = 0, tail_ = 0;
 };
 

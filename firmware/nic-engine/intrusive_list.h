@@ -1,6 +1,7 @@
-// A doubly linked list threaded through its elements (no allocation): the seed's five queues
-// (postedRecvQ, activeRecvQ, unexpectedQ, unexpectedActiveQ, sendQ) and the completion backlog.
-// Link is a pointer to the element's member holding its {next, prev} pair.
+// A doubly linked list threaded through its elements (no allocation), for the queues of NIC
+// firmware (the MPI engine's five queues of the seed - postedRecvQ, activeRecvQ, unexpectedQ,
+// unexpectedActiveQ, sendQ - and its completion backlog). Link is a pointer to the element's member
+// holding its {next, prev} pair.
 #pragma once
 
 namespace nic {

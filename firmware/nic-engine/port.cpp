@@ -14,9 +14,9 @@ void Port::init(uint8_t (*buffers)[kMaxFragment + 32]) {
   pimnic_mmio_write32(PIMNIC_NET_BASE + NET_IRQ_ENABLE, 3);  // sent or received: wakes the idle core
 }
 
-uint32_t Port::send(uint32_t dst, const mpiw_packet& h, uint32_t payload, uint32_t length) {
+uint32_t Port::send_header(uint32_t dst, const void* header, uint32_t payload, uint32_t length) {
   uint32_t words[PIMNIC_NET_HEADER_WORDS];
-  __builtin_memcpy(words, &h, sizeof words);  // eight word moves (a freestanding memcpy call is a byte loop)
+  __builtin_memcpy(words, header, sizeof words);  // eight word moves (a freestanding memcpy call is a byte loop)
   return pimnic_net_send(&net_, dst, words, payload, length);
 }
 

@@ -1,14 +1,13 @@
-// The NIC's network port for the MPI protocol: packets out with a struct mpiw_packet header, and
-// received packets in arrival order. A received buffer that a DMA still has to read is kept
-// (hold()) and a spare buffer takes its place in the receive ring, so the ring never waits for the
-// host interface.
+// The NIC's network port: packets out with a protocol header of PIMNIC_NET_HEADER_WORDS words (the
+// firmware's own packet type), and received packets in arrival order. A received buffer that a DMA
+// still has to read is kept (hold()) and a spare buffer takes its place in the receive ring, so the
+// ring never waits for the host interface.
 #pragma once
 #include <cstdint>
 
-#include <pimnic/mpi_wire.h>
 #include <pimnic/net.h>
 
-#include "config.h"
+#include "capacities.h"
 
 namespace nic {
 
@@ -22,8 +21,13 @@ class Port {
   // ---- transmit ----
   bool tx_full() const { return tx_room() == 0; }
   uint32_t tx_room() const { return kTxRing - (net_.tx_tail - tx_head_); }  // as of the last refresh_tx()
-  // Queue a packet; its payload (SRAM) must stay until sent(ticket). Returns the ticket.
-  uint32_t send(uint32_t dst, const mpiw_packet& h, uint32_t payload, uint32_t length);
+  // Queue a packet with `header` (the protocol's header struct, PIMNIC_NET_HEADER_WORDS words); its
+  // payload (SRAM) must stay until sent(ticket). Returns the ticket.
+  template <typename Header>
+  uint32_t send(uint32_t dst, const Header& header, uint32_t payload, uint32_t length) {
+    static_assert(sizeof(Header) == PIMNIC_NET_HEADER_WORDS * 4, "a packet header is PIMNIC_NET_HEADER_WORDS words");
+    return send_header(dst, &header, payload, length);
+  }
   // Packets that have left: tickets below this are sent. Reads the port.
   uint32_t refresh_tx() { return tx_head_ = pimnic_mmio_read32(PIMNIC_NET_BASE + NET_TX_HEAD); }
   bool sent(uint32_t ticket) const { return int32_t(tx_head_ - ticket) > 0; }
@@ -40,6 +44,8 @@ class Port {
   void ack_irq() { pimnic_mmio_write32(PIMNIC_NET_BASE + NET_IRQ_STATUS, 7); }
 
  private:
+  uint32_t send_header(uint32_t dst, const void* header, uint32_t payload, uint32_t length);
+
   struct pimnic_net net_;
   alignas(16) struct pimnic_net_txdesc tx_ring_[kTxRing];
   alignas(16) struct pimnic_net_rxdesc rx_ring_[kRxRing];

@@ -4,6 +4,8 @@
 #pragma once
 #include <cstdint>
 
+#include "../../nic-engine/capacities.h"  // the port's and DMA engines' rings, kMaxFragment
+
 namespace nic {
 
 inline constexpr uint32_t kCmdEntries = 128;        // host command ring (32-byte commands)
@@ -11,12 +13,7 @@ inline constexpr uint32_t kHostRequests = 1088;     // host operations held at o
 inline constexpr uint32_t kUnexpected = 384;        // unexpected message headers
 inline constexpr uint32_t kEagerChunk = 256;        // eager buffer granule
 inline constexpr uint32_t kEagerChunks = 256;       // 64 KiB: unexpected eager data and sent eager data until acknowledged
-inline constexpr uint32_t kMaxFragment = 4096;      // largest packet payload used (the network may allow less)
-inline constexpr uint32_t kRxRing = 8;              // receive descriptors given to the port
-inline constexpr uint32_t kRxSpare = 6;             // buffers to swap in while a DMA drains a received one
-inline constexpr uint32_t kTxRing = 32;             // transmit descriptors
 inline constexpr uint32_t kStaging = 4;             // rendezvous fragments read from the host at once
-inline constexpr uint32_t kDmaRing = 32;            // descriptors per DMA engine
 #if defined(PIMNIC_PROFILE_PIM)
 // The PIM NIC's SRAM also holds its interleaved queues and its threads' stacks (firmware/nic-pim).
 inline constexpr uint32_t kMaxPeers = 256;          // nodes the per-peer state is sized for

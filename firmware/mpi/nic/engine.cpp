@@ -112,7 +112,7 @@ void Engine::free_unexpected(Request* u) {
 
 // ---- DMA -------------------------------------------------------------------------------------
 
-void Engine::room_in(DmaQueue& q) {
+void Engine::room_in(MpiDmaQueue& q) {
   while (q.full()) poll_dma();
 }
 

@@ -19,14 +19,14 @@
 
 #include <pimnic/mpi_wire.h>
 
+#include "../../nic-engine/intrusive_list.h"
+#include "../../nic-engine/port.h"
 #include "config.h"
-#include "dma_queue.h"
+#include "dma_job.h"
 #include "eager_pool.h"
 #include "host_link.h"
-#include "intrusive_list.h"
 #include "matching.h"
 #include "peer.h"
-#include "port.h"
 #include "request.h"
 
 namespace nic {
@@ -108,14 +108,14 @@ class Engine {
   void maybe_ack(Peer& p);
   void free_unexpected(Request* u);
   uint32_t hold_buffer();  // keep the current packet's buffer for a DMA (waits for a spare)
-  void room_in(DmaQueue& q);  // wait until q can take a descriptor
+  void room_in(MpiDmaQueue& q);  // wait until q can take a descriptor
 
   // ---- DMA completions (engine.cpp) ----
   bool poll_dma();
   void on_dma(const DmaJob& job, uint32_t status);
 
   Port port_;
-  DmaQueue h2n_, n2h_;
+  MpiDmaQueue h2n_, n2h_;
   HostLink host_;
   EagerPool eager_;
   uint32_t node_ = 0, nodes_ = 0, eager_limit_ = kDefaultEagerLimit;

@@ -13,14 +13,14 @@ void HostLink::init(uint32_t node, uint32_t nodes, uint32_t eager_limit) {
   mailbox_.node = node;
   mailbox_.nodes = nodes;
   mailbox_.max_requests = kHostRequests;
-  pimnic_mmio_write32(PIMNIC_HIF_NIC_BASE + HIF_N_IRQ_ENABLE, 1);  // a doorbell wakes the idle core
+  hif_.init();
 }
 
 bool HostLink::poll_doorbells() {
-  uint32_t n = pimnic_hif_doorbells();
+  uint32_t n = hif_.doorbells();
   bool hello = false;
   while (n--) {
-    const uint32_t v = pimnic_hif_pop_doorbell();
+    const uint32_t v = hif_.pop_doorbell();
     if (v & MPIW_DOORBELL_HELLO) hello = true;
     else if (int32_t(v - posted_) > 0) posted_ = v;
   }
@@ -31,8 +31,8 @@ void HostLink::hello() {
   // A new process on the host: start over (nothing of an earlier one survives).
   posted_ = consumed_ = 0;
   mailbox_.cmd_consumed = 0;
-  space_ = 0;
-  push(uint32_t(MPIW_CQ_HELLO) << 24, uint32_t(uintptr_t(&mailbox_)), 0, MPIW_VERSION);
+  hif_.restart();
+  hif_.push(uint32_t(MPIW_CQ_HELLO) << 24, uint32_t(uintptr_t(&mailbox_)), 0, MPIW_VERSION);
 }
 
 const mpiw_cmd* HostLink::next_command() {
@@ -40,25 +40,11 @@ const mpiw_cmd* HostLink::next_command() {
   return &ring_[consumed_ & (kCmdEntries - 1)];
 }
 
-bool HostLink::room() {
-  if (!space_) space_ = pimnic_mmio_read32(PIMNIC_HIF_NIC_BASE + HIF_N_CQ_SPACE);
-  return space_ != 0;
-}
-
-void HostLink::push(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3) {
-  while (!room()) {
-  }
-  --space_;
-  pimnic_mmio_write32(PIMNIC_HIF_NIC_BASE + HIF_N_CQ_WORD0, w0);
-  pimnic_mmio_write32(PIMNIC_HIF_NIC_BASE + HIF_N_CQ_WORD1, w1);
-  pimnic_mmio_write32(PIMNIC_HIF_NIC_BASE + HIF_N_CQ_WORD2, w2);
-  pimnic_mmio_write32(PIMNIC_HIF_NIC_BASE + HIF_N_CQ_WORD3, w3);
-  pimnic_mmio_write32(PIMNIC_HIF_NIC_BASE + HIF_N_CQ_PUSH, 1);
-}
+bool HostLink::room() { return hif_.room(); }
 
 void HostLink::push_request(Request* r, uint8_t kind) {
-  push(uint32_t(kind) << 24 | uint32_t(r->cq_flags) << 16 | r->source, r->host_req, uint32_t(r->tag),
-       kind == MPIW_CQ_SEND ? r->length : r->msg_length);
+  hif_.push(uint32_t(kind) << 24 | uint32_t(r->cq_flags) << 16 | r->source, r->host_req, uint32_t(r->tag),
+            kind == MPIW_CQ_SEND ? r->length : r->msg_length);
 }
 
 bool HostLink::complete(Request* r, uint8_t kind) {
@@ -72,7 +58,7 @@ bool HostLink::complete(Request* r, uint8_t kind) {
 }
 
 void HostLink::error(uint32_t host_req, uint32_t code) {
-  push(uint32_t(MPIW_CQ_ERROR) << 24, host_req, 0, code);
+  hif_.push(uint32_t(MPIW_CQ_ERROR) << 24, host_req, 0, code);
 }
 
 }  // namespace nic

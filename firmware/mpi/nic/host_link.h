@@ -1,14 +1,15 @@
 // The NIC's side of the host interface for MPI (pimnic/mpi_wire.h): the command ring in SRAM that
 // the host fills through the window, the doorbells that say how far it got, the mailbox, and
-// completions into the host's ring (held back while the ring is full, never lost).
+// completions into the host's ring (held back while the ring is full, never lost). The device
+// itself (doorbells, completion pushes) is the NIC engine's HostInterface.
 #pragma once
 #include <cstdint>
 
-#include <pimnic/host_interface.h>
 #include <pimnic/mpi_wire.h>
 
+#include "../../nic-engine/host_interface.h"
+#include "../../nic-engine/intrusive_list.h"
 #include "config.h"
-#include "intrusive_list.h"
 #include "request.h"
 
 namespace nic {
@@ -41,18 +42,17 @@ class HostLink {
   }
   bool backlog() const { return !held_.empty(); }
   void error(uint32_t host_req, uint32_t code);
-  void ack_irq() { pimnic_mmio_write32(PIMNIC_HIF_NIC_BASE + HIF_N_IRQ_STATUS, 1); }
+  void ack_irq() { hif_.ack_irq(); }
   mpiw_mailbox& mailbox() { return mailbox_; }
 
  private:
-  bool room();
-  void push(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3);
+  bool room();  // out of line, as flush() has always called it
   void push_request(Request* r, uint8_t kind);
 
   alignas(32) mpiw_cmd ring_[kCmdEntries];
   alignas(32) mpiw_mailbox mailbox_;
   uint32_t posted_ = 0, consumed_ = 0;
-  uint32_t space_ = 0;  // completion slots known free
+  HostInterface hif_;
   List<Request, &Request::q> held_;
 };
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <cstdint>
 
-#include "intrusive_list.h"
+#include "../../nic-engine/intrusive_list.h"
 
 namespace nic {
 
