@@ -2,7 +2,8 @@
 # host cores with Debian's powerpc-linux-gnu cross gcc, as a separate CMake project, and writes the
 # compiler wrappers build/bin/pimnic-mpicc and build/bin/pimnic-mpicxx (firmware/mpi/tools/) that
 # compile and link MPI programs against it. `make firmware` and the default build run it.
-# Library: build/mpi/lib/libpimnic_mpi.a; header: firmware/mpi/include/mpi.h. See docs/mpi.md.
+# Libraries: build/mpi/lib/libpimnic_mpi.a and libpimnic_mpi_transports.a; header:
+# firmware/mpi/include/mpi.h. See docs/mpi.md.
 include(ExternalProject)
 
 option(PIMNIC_BUILD_MPI "Build the host MPI library and pimnic-mpicc (needs gcc-powerpc-linux-gnu)" ON)

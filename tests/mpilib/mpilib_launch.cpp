@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
           if (i != r && sockets[size_t(i)][size_t(j)] >= 0) close(sockets[size_t(i)][size_t(j)]);
         }
       }
+      setenv("PIMNIC_TRANSPORT", "test-socket", 1);  // socket_transport.cpp's name in the registry
       setenv("PIMNIC_TEST_RANK", std::to_string(r).c_str(), 1);
       setenv("PIMNIC_TEST_FDS", fds.c_str(), 1);
       execv(argv[3], argv + 3);

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "transport/transport.h"
+#include "transport/registry.h"
 
 namespace pimnic::mpi {
 namespace {
@@ -265,7 +265,7 @@ class SocketTransport final : public Transport {
 }  // namespace
 
 // mpilib_launch passes the rank, and one socket per peer (-1 for itself), in the environment.
-Transport* open_transport(const char** why) {
+static Transport* open_socket_transport(const char** why) {
   const char* rank = getenv("PIMNIC_TEST_RANK");
   const char* fds = getenv("PIMNIC_TEST_FDS");
   if (!rank || !fds) {
@@ -282,5 +282,7 @@ Transport* open_transport(const char** why) {
   static SocketTransport transport(atoi(rank), list);
   return &transport;
 }
+
+PIMNIC_MPI_TRANSPORT("test-socket", open_socket_transport);
 
 }  // namespace pimnic::mpi

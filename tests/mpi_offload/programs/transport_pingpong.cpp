@@ -1,8 +1,8 @@
-// The offload transport (firmware/mpi/host/transport/offload_transport.*) and the NIC firmware without the
-// MPI layer: rank 0 sends each size to rank 1, which sends it back; every byte is checked. Then a
-// 0-byte ping-pong measures the one-way latency in simulated time. Usage: transport_pingpong
-// [ITERATIONS [latency]] (latency: only the ping-pong). Prints one line per size ("size N: ok")
-// and "latency_us X".
+// The offload transport (firmware/mpi/host/transport/offload/offload_transport.*) and the NIC
+// firmware without the MPI layer: rank 0 sends each size to rank 1, which sends it back; every byte
+// is checked. Then a 0-byte ping-pong measures the one-way latency in simulated time. Usage:
+// transport_pingpong [ITERATIONS [latency]] (latency: only the ping-pong). Prints one line per size
+// ("size N: ok") and "latency_us X".
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

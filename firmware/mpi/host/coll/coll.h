@@ -43,6 +43,11 @@ int coll_reduce_to_zero(Call& call, Comm& comm, const void* mine, void* result, 
                         MPI_Datatype type_handle, const OpInfo& op);
 int coll_allreduce(Call& call, Comm& comm, const void* mine, void* result, int count, const TypeInfo& type,
                    MPI_Datatype type_handle, const OpInfo& op);
+// The same reduction offered to the transport (Transport::reduce), to `root` or (to_all) to every
+// rank: true if it did it, false (nothing done) if it does not offer it or the op or type cannot go
+// there; then the caller runs its own algorithm. `result` matters at the root (every rank: to_all).
+bool coll_offload_reduction(Comm& comm, const void* mine, void* result, int count, const TypeInfo& type,
+                            const OpInfo& op, int root, bool to_all);
 
 // Rank i's `mine` (my_bytes; null: already in place at the root) lands at root in
 // recvbuf + offsets[i], holding at most capacities[i] bytes (the arrays matter at the root only).

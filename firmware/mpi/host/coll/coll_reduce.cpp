@@ -1,6 +1,7 @@
 // MPI_Reduce, MPI_Allreduce, MPI_Reduce_scatter: a rank-ordered binomial tree to rank 0 (at level
 // 2^k, rank r, holding ranks [r, r + 2^k), takes [r + 2^k, r + 2^(k+1)) from rank r + 2^k), then to
-// the root, or back out to everyone.
+// the root, or back out to everyone. MPI_Reduce and MPI_Allreduce offer the reduction to the
+// transport first (coll_offload.cpp).
 #include <cstring>
 
 #include "api/api.h"
@@ -79,9 +80,12 @@ extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Da
   // Rank 0 gets the result; the root, if another rank, gets it from rank 0.
   Scratch at_zero(comm->rank == 0 && !at_root ? data.bytes() : 0);
   void* out = at_root ? data.output(recvbuf) : at_zero.bytes();
-  int e = coll_reduce_to_zero(call, *comm, in, out, count, *type, datatype, *op);
-  if (!e && root != 0 && comm->rank == 0) e = coll_send(call, *comm, out, data.bytes(), root, kTagReduceResult);
-  if (!e && root != 0 && at_root) e = coll_recv(call, *comm, out, data.bytes(), 0, kTagReduceResult);
+  int e = MPI_SUCCESS;
+  if (!coll_offload_reduction(*comm, in, out, count, *type, *op, root, false)) {
+    e = coll_reduce_to_zero(call, *comm, in, out, count, *type, datatype, *op);
+    if (!e && root != 0 && comm->rank == 0) e = coll_send(call, *comm, out, data.bytes(), root, kTagReduceResult);
+    if (!e && root != 0 && at_root) e = coll_recv(call, *comm, out, data.bytes(), 0, kTagReduceResult);
+  }
   if (!e && at_root) data.finish(recvbuf);
   return e;
 }
@@ -105,7 +109,9 @@ extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI
   ReductionData data(*type, count);
   const void* in = data.input(sendbuf);
   void* out = data.output(recvbuf);
-  if (int e = coll_allreduce(call, *comm, in, out, count, *type, datatype, *op)) return e;
+  if (!coll_offload_reduction(*comm, in, out, count, *type, *op, 0, true)) {
+    if (int e = coll_allreduce(call, *comm, in, out, count, *type, datatype, *op)) return e;
+  }
   data.finish(recvbuf);
   return MPI_SUCCESS;
 }

@@ -43,6 +43,26 @@ struct Operation {
   bool done() const { return state == State::Done; }
 };
 
+// A reduction over a group of world ranks (MPI_Reduce, MPI_Allreduce on a communicator) in the
+// transport's terms: predefined operations on packed elements of a basic type. A transport that can
+// combine contributions itself (on the NIC: NIC-based reduction) takes it through Transport::reduce.
+enum class ReduceOp : uint8_t { Max, Min, Sum, Prod, Land, Band, Lor, Bor, Lxor, Bxor };
+enum class ReduceElement : uint8_t { I8, U8, I16, U16, I32, U32, I64, U64, F32, F64, Bool };
+
+struct Reduction {
+  bool to_all;            // MPI_Allreduce: every member gets the result; otherwise only `root`
+  ReduceOp op;
+  ReduceElement element;  // big-endian in memory as the host stores it; Bool is one byte (C _Bool)
+  uint32_t count;         // elements, packed
+  const void* mine;       // this member's contribution
+  void* result;           // count elements: at the root, or at every member with to_all; may equal mine
+  int32_t root;           // the member that gets the result (index into the group; ignored with to_all)
+  int32_t size;           // members
+  int32_t me;             // this process's index
+  const int32_t* world;   // world rank of each member; null when member i is world rank i
+  uint32_t context;       // the communicator's collective context id (its own messages may use it)
+};
+
 class Transport {
  public:
   virtual ~Transport() = default;
@@ -75,6 +95,13 @@ class Transport {
   // communicator: point to point 2k, collectives 2k+1; k = 0 is MPI_COMM_WORLD, k = 1 MPI_COMM_SELF),
   // and at most 4096 of them.
   virtual uint32_t context_ids() const { return 4096; }
+  // ---- offloaded collectives (optional) ----
+  // Carry out `r` and return true once its result is in place, or return false at once having done
+  // nothing: the MPI layer then runs its own algorithm over send/recv (coll/). Every member must
+  // give the same answer, so decide from what all members pass alike (op, element, count, size,
+  // to_all) and the transport's own settings, never from timing or this member's data. The
+  // operation is the predefined one (the MPI layer never passes user ops). Default: not offered.
+  virtual bool reduce(const Reduction& r) { return false; }
   // Simulated wall-clock time in seconds (MPI_Wtime) and its resolution.
   virtual double wtime() const = 0;
   virtual double wtick() const = 0;
@@ -82,10 +109,10 @@ class Transport {
   virtual void finalize() = 0;
 };
 
-// The transport of this process, chosen by the environment `pimnic mpirun` sets (PIMNIC_TRANSPORT,
-// from the NIC kind's row in emu/cli/nic_kinds.cpp; PIMNIC_NIC names the kind; rank and size in
-// PMI_RANK / PMI_SIZE). Null, with a one-line reason in *why, when the process was not
-// started by `pimnic mpirun` or the NIC does not answer.
+// The transport of this process: the one registered (transport/registry.h) under the name in
+// PIMNIC_TRANSPORT, which `pimnic mpirun` sets from the NIC kind's row in emu/cli/nic_kinds.cpp.
+// Null, with a one-line reason in *why, when the variable is not set, names no registered
+// transport, or that transport cannot start (the NIC does not answer).
 Transport* open_transport(const char** why);
 
 }  // namespace pimnic::mpi

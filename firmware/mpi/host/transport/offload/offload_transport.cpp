@@ -1,4 +1,4 @@
-#include "transport/offload_transport.h"
+#include "transport/offload/offload_transport.h"
 
 #include <fcntl.h>
 #include <stddef.h>
@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <pimnic/memmap.h>
+
+#include "transport/registry.h"
 
 namespace pimnic::mpi {
 
@@ -267,23 +269,20 @@ void OffloadTransport::finalize() {
   while (outstanding_ || !overflow_.empty()) progress(true);
 }
 
-// ---- choosing the transport ----------------------------------------------------------------------
+// ---- registration --------------------------------------------------------------------------------
 
-Transport* open_transport(const char** why) {
+namespace {
+
+// `pimnic mpirun` gives every rank the NIC kind, its rank and the world size.
+Transport* open_offload(const char** why) {
   const char* kind = getenv("PIMNIC_NIC");
-  const char* transport = getenv("PIMNIC_TRANSPORT");
   const char* rank = getenv("PMI_RANK");
   const char* size = getenv("PMI_SIZE");
-  if (!kind || !transport || !rank || !size) {
-    *why = "not started by pimnic mpirun (PIMNIC_NIC, PIMNIC_TRANSPORT, PMI_RANK and PMI_SIZE are not set)";
+  if (!kind || !rank || !size) {
+    *why = "not started by pimnic mpirun (PIMNIC_NIC, PMI_RANK and PMI_SIZE are not set)";
     return nullptr;
   }
-  // Every NIC kind today runs the offload engine; the firmware's mailbox says whether it speaks
-  // this library's protocol (open()).
-  if (strcmp(transport, "offload")) {
-    *why = "this MPI library has no transport named in PIMNIC_TRANSPORT";
-    return nullptr;
-  }
+  // The firmware's mailbox says whether it speaks this library's protocol (open()).
   auto* t = new OffloadTransport(kind, atoi(rank), atoi(size));
   if (!t->open(why)) {
     delete t;
@@ -291,5 +290,9 @@ Transport* open_transport(const char** why) {
   }
   return t;
 }
+
+}  // namespace
+
+PIMNIC_MPI_TRANSPORT("offload", open_offload);
 
 }  // namespace pimnic::mpi

@@ -1,0 +1,38 @@
+// Reductions offered to the transport first (Transport::reduce: a NIC that combines contributions
+// itself), in its terms: predefined ops on packed basic elements. Anything else - user ops,
+// MINLOC/MAXLOC pairs, derived or long double types - never leaves the host algorithm.
+#include "coll/coll.h"
+#include "core/runtime.h"
+#include "transport/transport.h"
+
+namespace pimnic::mpi {
+
+// The transport's enums follow the layer's order (one subtraction, no table: this runs in front of
+// every reduction, offloaded or not).
+static_assert(int(OpCode::Max) == 1 && int(OpCode::Bxor) == 10 && int(ReduceOp::Bxor) == 9 &&
+              int(OpCode::Lxor) - int(OpCode::Max) == int(ReduceOp::Lxor));
+static_assert(int(Scalar::F64) == int(ReduceElement::F64) && int(Scalar::I8) == int(ReduceElement::I8) &&
+              int(Scalar::FLong) == int(ReduceElement::Bool) && int(Scalar::Bool) == int(Scalar::FLong) + 1);
+
+bool coll_offload_reduction(Comm& comm, const void* mine, void* result, int count, const TypeInfo& type,
+                            const OpInfo& op, int root, bool to_all) {
+  // MINLOC, MAXLOC and user ops; pairs, derived types and long double stay on the host.
+  if (op.code < OpCode::Max || op.code > OpCode::Bxor) return false;
+  if (type.derived() || type.type_class == TypeClass::Pair || type.scalar == Scalar::FLong) return false;
+  const Reduction r = {
+      .to_all = to_all,
+      .op = ReduceOp(uint8_t(op.code) - uint8_t(OpCode::Max)),
+      .element = type.scalar == Scalar::Bool ? ReduceElement::Bool : ReduceElement(type.scalar),
+      .count = uint32_t(count),
+      .mine = mine,
+      .result = result,
+      .root = root,
+      .size = comm.size,
+      .me = comm.rank,
+      .world = comm.identity ? nullptr : comm.world_of.data(),
+      .context = comm.coll_context(),
+  };
+  return runtime().transport->reduce(r);
+}
+
+}  // namespace pimnic::mpi
