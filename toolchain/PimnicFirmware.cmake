@@ -73,6 +73,18 @@ function(pimnic_sdk profile)
   add_dependencies(pimnic_sdk_${profile} pimnic_ldscript_${profile})
 endfunction()
 
+# Every subdirectory of the current one that has a CMakeLists.txt, in name order.
+# CONFIGURE_DEPENDS: an existing build tree notices a new image directory.
+function(pimnic_add_image_directories)
+  file(GLOB children CONFIGURE_DEPENDS RELATIVE "${CMAKE_CURRENT_SOURCE_DIR}" "${CMAKE_CURRENT_SOURCE_DIR}/*")
+  list(SORT children)
+  foreach(child IN LISTS children)
+    if(EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${child}/CMakeLists.txt")
+      add_subdirectory(${child})
+    endif()
+  endforeach()
+endfunction()
+
 function(pimnic_add_library name)
   cmake_parse_arguments(ARG "" "PROFILE" "SOURCES" ${ARGN})
   pimnic_sdk(${ARG_PROFILE})
