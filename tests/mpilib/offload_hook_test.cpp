@@ -56,12 +56,13 @@ HookTransport hook;
 
 Transport* open_hook(const char**) { return &hook; }
 
-// MPI_Init once per process (ctest runs each case in a process of its own).
+// MPI_Init once per process (ctest runs each case in a process of its own), MPI_Finalize at exit.
 void init_once() {
   static bool done = false;
   if (done) return;
   setenv("PIMNIC_TRANSPORT", "test-hook", 1);
   REQUIRE(MPI_Init(nullptr, nullptr) == MPI_SUCCESS);
+  atexit([] { MPI_Finalize(); });
   done = true;
 }
 
