@@ -146,7 +146,7 @@ def plot(rows, settings, png, variant):
     rows_main = main_rows(rows)
     qs = queues(rows)
     sizes = sorted({r["size_B"] for r in rows_main if r.get("kind") == "bandwidth"})
-    colors = plt.cm.viridis([i / max(1, len(qs) - 1) for i in range(len(qs))])
+    colors = plotting.palette(len(qs))
     fig, axes = plt.subplots(2, 4, figsize=(19, 8.5))
     fig.suptitle("Pre-posted receive queue: conventional NIC vs. two PIMs (seed pim-nic-mpi-matching, Fig. 5)",
                  fontsize=11)
@@ -166,8 +166,7 @@ def plot(rows, settings, png, variant):
         pts = [(n, bw_ratio(rows, q, n)) for n in sizes]
         ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=3, color=c, label=f"{q} posted")
     plotting.size_axis(ax, sizes)
-    ax.set_yscale("log")
-    ax.axhline(1, color="grey", lw=0.8)
+    plotting.ratio_axis(ax)
     ax.set_ylabel("PIM / conventional")
     ax.set_title("(e) bandwidth ratio", fontsize=10)
     ax.grid(True, alpha=0.3)
@@ -188,7 +187,7 @@ def plot(rows, settings, png, variant):
     ax.legend(fontsize=7)
     ax = axes[1][1]
     ax.plot(qs, [lat_ratio(rows, q) for q in qs], color="tab:red", marker="s")
-    ax.axhline(1, color="grey", lw=0.8)
+    plotting.ratio_axis(ax)
     ax.set_xlabel("Pre-posted receives traversed")
     ax.set_ylabel("conventional / PIM latency")
     ax.set_title("(f) latency ratio (above 1: PIM faster)", fontsize=10)
@@ -234,6 +233,7 @@ def timeline(ax, path):
             ax.step(xs, ys, where="post", color=color, label=core, lw=0.8)
     ax.set_xlabel("Simulated time (us)")
     ax.set_ylabel("threads alive")
+    plotting.integer_axis(ax.yaxis)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7)
 
