@@ -40,6 +40,11 @@ std::vector<std::pair<std::string, std::string>> table1(const std::string& nic) 
         {"pim.cores", "2"},                 // Sec. III, Fig. 1(b): "it is possible to include two PIMs"
         {"pim.core.model", "inorder"},      // Table I, PIM column: fetch 1, issue 1, commit 1 (single-issue pipeline)
         {"pim.timing.preset", "pim"},       // Table I, PIM column: 4K/8 I-cache only, 1 int unit, 1 mem port
+        // Sec. VI: "the PIM is essentially a single pipeline without branch prediction or the ability to
+        // hide memory latency": a thread may issue every cycle, stalls on taken branches and on memory,
+        // and other threads fill the stalls (the parcel machine keeps seed mpi-over-parcels-pim's
+        // "4 stage pipelined, with each stage supporting a separate thread": interleaved).
+        {"pim.core.pim.pipeline", "single"},
         {"pim.core.clock_hz", "500e6"},     // "a PIM based on similar technology" (Sec. I) at the NIC's 500 MHz (DESIGN.md 1)
     });
   }

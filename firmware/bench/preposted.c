@@ -16,10 +16,12 @@
  * kind is `latency` (0-byte messages, -l in flight, default 1: latency = half the round trip) or
  * `bandwidth` (-f in flight, default 25: bandwidth = inflight * bytes / half the time; MB = 10^6
  * bytes); time_us is the mean time of one iteration's timed part; latency_us is half of it per
- * message in flight; msgs_per_s counts both ways.
+ * message in flight; msgs_per_s counts both ways. With -W rank 0 also prints, before each row, a
+ * comment `# window START END` per timed iteration (MPI_Wtime at the timer's start and stop), so
+ * that a trace of the run can be cut to the timed part (the experiment's profile figure).
  *
  * Usage: preposted [-q TRAVERSED,...] [-u UNTRAVERSED] [-f INFLIGHT] [-l LATENCY_INFLIGHT]
- *                  [-s BYTES,...] [-i ITERATIONS] [-w WARMUP] [-t latency|bandwidth|both] */
+ *                  [-s BYTES,...] [-i ITERATIONS] [-w WARMUP] [-t latency|bandwidth|both] [-W] */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +48,10 @@ static int parse_list(const char* text, long* out) {
 
 static void usage(void) {
   fprintf(stderr, "usage: preposted [-q TRAVERSED,...] [-u UNTRAVERSED] [-f INFLIGHT] [-l LATENCY_INFLIGHT] "
-                  "[-s BYTES,...] [-i ITERATIONS] [-w WARMUP] [-t latency|bandwidth|both]\n");
+                  "[-s BYTES,...] [-i ITERATIONS] [-w WARMUP] [-t latency|bandwidth|both] [-W]\n");
 }
+
+static int print_windows; /* -W */
 
 /* One point: the mean time of the timed part over `iterations` (after `warmup` untimed ones). */
 static double run_point(int rank, long traversed, long untraversed, int inflight, long bytes, int iterations,
@@ -59,6 +63,7 @@ static double run_point(int rank, long traversed, long untraversed, int inflight
   MPI_Request* snd = (MPI_Request*)malloc(sizeof(MPI_Request) * inflight);
   char never;
   double total = 0;
+  double* window = (double*)malloc(sizeof(double) * 2 * (size_t)iterations);
   for (int it = -warmup; it < iterations; it++) {
     long p = 0;
     for (long i = 0; i < traversed; i++) MPI_Irecv(&never, 1, MPI_BYTE, peer, TAG_NEVER, MPI_COMM_WORLD, &pre[p++]);
@@ -73,7 +78,11 @@ static double run_point(int rank, long traversed, long untraversed, int inflight
         MPI_Isend(out + (long)i * bytes, (int)bytes, MPI_BYTE, peer, TAG_MESSAGE, MPI_COMM_WORLD, &snd[i]);
       MPI_Waitall(inflight, lat, MPI_STATUSES_IGNORE);
       MPI_Waitall(inflight, snd, MPI_STATUSES_IGNORE);
-      if (it >= 0) total += MPI_Wtime() - start;
+      if (it >= 0) {
+        double stop = MPI_Wtime();
+        total += stop - start;
+        window[2 * it] = start, window[2 * it + 1] = stop;
+      }
     } else {
       MPI_Waitall(inflight, lat, MPI_STATUSES_IGNORE);
       for (int i = 0; i < inflight; i++)
@@ -83,6 +92,9 @@ static double run_point(int rank, long traversed, long untraversed, int inflight
     for (long i = 0; i < p; i++) MPI_Cancel(&pre[i]);
     MPI_Waitall((int)p, pre, MPI_STATUSES_IGNORE);
   }
+  if (rank == 0 && print_windows)  /* after the loop: printing takes no time from the iterations */
+    for (int it = 0; it < iterations; it++) printf("# window %.9f %.9f\n", window[2 * it], window[2 * it + 1]);
+  free(window);
   free(pre);
   free(lat);
   free(snd);
@@ -97,7 +109,7 @@ int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  while ((opt = getopt(argc, argv, "q:u:f:l:s:i:w:t:")) != -1) {
+  while ((opt = getopt(argc, argv, "q:u:f:l:s:i:w:t:W")) != -1) {
     switch (opt) {
       case 'q': ntrav = parse_list(optarg, traversed), bad |= ntrav < 1; break;
       case 'u': untraversed = atol(optarg), bad |= untraversed < 0; break;
@@ -111,6 +123,7 @@ int main(int argc, char** argv) {
         do_bw = !strcmp(optarg, "bandwidth") || !strcmp(optarg, "both");
         bad |= !do_lat && !do_bw;
         break;
+      case 'W': print_windows = 1; break;
       default: bad = 1;
     }
   }

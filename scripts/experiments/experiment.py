@@ -78,11 +78,14 @@ class Point:
 
 @dataclass
 class Claim:
-    """A number the paper reports, and how to measure the same thing from the rows."""
+    """A number the paper reports, and how to measure the same thing from the rows. Its level is
+    ok within +-25% of the paper (levels.py); `within`, an absolute tolerance in `unit`, is for a
+    paper value of 0, to which no ratio exists."""
     what: str
     paper: float
     unit: str
     measure: Callable  # rows -> float or None
+    within: Optional[float] = None
 
 
 @dataclass

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import levels
+
 
 def build(exp, variant, settings, rows, out: Path, png: Path, npoints: int) -> dict:
     claims = []
@@ -15,7 +17,8 @@ def build(exp, variant, settings, rows, out: Path, png: Path, npoints: int) -> d
         ratio = m / c.paper if m is not None and c.paper else None
         claims.append({"what": c.what, "unit": c.unit, "paper": c.paper,
                        "pimnic": None if m is None else round(m, 4),
-                       "ratio": None if ratio is None else round(ratio, 3)})
+                       "ratio": None if ratio is None else round(ratio, 3),
+                       "within": c.within, "level": levels.level(c.paper, m, c.within)})
     checks = []
     for k in exp.checks:
         try:
@@ -27,7 +30,8 @@ def build(exp, variant, settings, rows, out: Path, png: Path, npoints: int) -> d
             "paper_finding": exp.paper_finding, "notes": exp.notes, "variant": variant, "settings": settings,
             "points": npoints, "rows": len(rows), "csv": f"{exp.name}.csv", "png": png.name,
             "commands": "commands.sh", "claims": claims, "checks": checks,
-            "shape_holds": all(c["holds"] for c in checks)}
+            "shape_holds": all(c["holds"] for c in checks),
+            "levels_ok": all(c["level"] == "ok" for c in claims)}
 
 
 def fmt(v) -> str:
@@ -44,9 +48,13 @@ def markdown(s: dict, heading: str = "#") -> str:
              f"([CSV]({s['csv']}), [plot]({s['png']}), [commands]({s['commands']})).", ""]
     if s["paper_finding"]:
         lines += [f"**The paper:** {s['paper_finding']}", ""]
-    lines += ["| quantity | paper | pimnic | pimnic / paper |", "|---|---:|---:|---:|"]
+    lines += [f"**{levels.verdict(s)}**", "",
+              "| quantity | paper | pimnic | pimnic / paper | level (+-25%) |", "|---|---:|---:|---:|---|"]
     for c in s["claims"]:
-        lines.append(f"| {c['what']} ({c['unit']}) | {fmt(c['paper'])} | {fmt(c['pimnic'])} | {fmt(c['ratio'])} |")
+        word = levels.describe(c)
+        word = word if word == "ok" else f"**{word}**"
+        lines.append(f"| {c['what']} ({c['unit']}) | {fmt(c['paper'])} | {fmt(c['pimnic'])} | {fmt(c['ratio'])} "
+                     f"| {word} |")
     lines += ["", "| shape check | holds | seen |", "|---|---|---|"]
     for k in s["checks"]:
         lines.append(f"| {k['what']} | {'yes' if k['holds'] else '**no**'} | {k['seen']} |")
@@ -63,13 +71,14 @@ def write(out: Path, name: str, s: dict):
 
 
 def table(s: dict) -> str:
-    """The terminal version: claims and checks."""
+    """The terminal version: the badge, claims with their levels, and checks."""
     w = max([len(c["what"]) + len(c["unit"]) + 3 for c in s["claims"]] + [20])
-    out = [f"{s['name']} ({s['seed']}, {s['figure']}), variant {s['variant']}",
-           f"  {'quantity':<{w}} {'paper':>10} {'pimnic':>10} {'ratio':>7}"]
+    out = [f"{s['name']} ({s['seed']}, {s['figure']}), variant {s['variant']}: {levels.verdict(s)}",
+           f"  {'quantity':<{w}} {'paper':>10} {'pimnic':>10} {'ratio':>7}  level (+-25%)"]
     for c in s["claims"]:
         label = f"{c['what']} ({c['unit']})"
-        out.append(f"  {label:<{w}} {fmt(c['paper']):>10} {fmt(c['pimnic']):>10} {fmt(c['ratio']):>7}")
+        out.append(f"  {label:<{w}} {fmt(c['paper']):>10} {fmt(c['pimnic']):>10} {fmt(c['ratio']):>7}  "
+                   f"{levels.describe(c)}")
     for k in s["checks"]:
         out.append(f"  [{'ok' if k['holds'] else 'NO'}] {k['what']}: {k['seen']}")
     return "\n".join(out)

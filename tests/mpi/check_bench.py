@@ -2,7 +2,9 @@
 """Run an MPI benchmark (firmware/bench) under MPICH or pimnic and check its table: one row per
 point, every figure positive and finite. Under pimnic (simulated time, so the figures mean
 something) also what the NIC must show: ping-pong bandwidth grows with the size and stays under
-the 3 GB/s wire; on the pre-posted queue benchmark a longer traversed queue costs latency.
+the 3 GB/s wire; on the pre-posted queue benchmark a longer traversed queue costs latency. With
+-W the pre-posted benchmark's timed windows must be one per iteration before each row, and their
+mean length the row's time.
 
 usage: check_bench.py (--mpich MPIRUN | --pimnic PIMNIC [--pimnic-opt OPT]...) -n N
                       (pingpong|preposted) PROGRAM [ARGS...]
@@ -31,7 +33,36 @@ def check_pingpong(rows, simulated, failures):
             failures.append(f"bandwidth does not grow with the size: {bw[0]} MB/s at 1 KiB, {bw[-1]} at the largest")
 
 
-def check_preposted(rows, simulated, failures):
+def windows_before_rows(stdout):
+    """[(row line, [(start, end)] printed before it)] of the pre-posted benchmark's -W output."""
+    out, pending, header = [], [], False
+    for line in stdout.splitlines():
+        words = line.split()
+        if words[:2] == ["#", "window"]:
+            pending.append((float(words[2]), float(words[3])))
+        elif words and not line.startswith("#"):
+            if header:
+                out.append((line, pending))
+            header, pending = True, []
+    return out
+
+
+def check_windows(rows, stdout, failures):
+    per_row = windows_before_rows(stdout)
+    for r, (line, wins) in zip(rows, per_row):
+        if len(wins) != r["iterations"]:
+            failures.append(f"{len(wins)} windows before the row {line!r} of {r['iterations']:.0f} iterations")
+            continue
+        if any(not b > a for a, b in wins):
+            failures.append(f"a window that does not move forward before {line!r}: {wins}")
+        mean_us = sum(b - a for a, b in wins) / len(wins) * 1e6
+        if abs(mean_us - r["time_us"]) > 0.002 + 1e-6 * r["time_us"]:
+            failures.append(f"windows' mean {mean_us:.3f} us against the row's time {r['time_us']} us: {line!r}")
+
+
+def check_preposted(rows, simulated, failures, stdout="", args=()):
+    if "-W" in args:
+        check_windows(rows, stdout, failures)
     lat = [r for r in rows if r["kind"] == "latency"]
     for r in rows:
         if not (r["time_us"] > 0 and math.isfinite(r["time_us"])):
@@ -72,7 +103,10 @@ def main():
     if not rows:
         failures.append("no rows")
     else:
-        (check_pingpong if a.kind == "pingpong" else check_preposted)(rows, a.pimnic is not None, failures)
+        if a.kind == "pingpong":
+            check_pingpong(rows, a.pimnic is not None, failures)
+        else:
+            check_preposted(rows, a.pimnic is not None, failures, p.stdout, a.args)
     print("\n".join(failures) if failures else f"{len(rows)} rows ok")
     return 1 if failures else 0
 

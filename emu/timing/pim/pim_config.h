@@ -12,8 +12,16 @@ class ParamRegistry;
 namespace pimnic::timing {
 
 struct PimConfig {
-  // Stages of the interleaved pipeline. One thread occupies one stage, so a thread issues at most
-  // once every `depth` cycles (seed mpi-over-parcels-pim.txt, Table 1: depth 4, "interwoven").
+  // How threads share the pipeline (docs/timing.md, "The PIM model"), one setting per seed:
+  //  - "interleaved": seed mpi-over-parcels-pim.txt's PIM Lite, "4 stage pipelined, with each stage
+  //    supporting a separate thread" (Table 1: "Pipeline Depth ... 4 (interwoven)"): a barrel, one
+  //    thread per stage, so a thread issues at most once every `depth` cycles.
+  //  - "single": seed pim-nic-mpi-matching.txt's NIC PIM, "essentially a single pipeline without
+  //    branch prediction or the ability to hide memory latency" (Sec. VI): one thread may issue
+  //    every cycle; a taken branch stalls its thread until it is resolved (depth - 1 cycles: the
+  //    next fetch follows X), a memory access until it completes; other threads fill those stalls.
+  std::string pipeline = "interleaved";
+  // Stages of the pipeline (seed mpi-over-parcels-pim.txt, Table 1: depth 4, "interwoven").
   uint32_t depth = 4;
   // Functional units the core's threads share (Table I of pim-nic-mpi-matching.txt, PIM column:
   // 1 integer unit, 1 memory port; one 256-bit vector unit). See pim_units.h.

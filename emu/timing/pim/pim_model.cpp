@@ -15,7 +15,12 @@ namespace pimnic::timing {
 
 PimModel::PimModel(const PimConfig& cfg, const OpTiming& ops, MemHierarchy* mem, const ClockDomain& clock,
                    unsigned contexts)
-    : cfg_(cfg), ops_(ops), units_(cfg_, ops_), mem_(mem, clock) {
+    : cfg_(cfg),
+      turn_(cfg.pipeline == "single" ? 1 : cfg.depth),
+      taken_stall_(cfg.pipeline == "single" ? std::max(1u, cfg.depth - 1) : 0),
+      ops_(ops),
+      units_(cfg_, ops_),
+      mem_(mem, clock) {
   cfg_.check("core.pim");
   stats.thread.resize(std::max(1u, contexts));
 }
@@ -85,8 +90,12 @@ void PimModel::set_all_cycles(Core& core) {
 }
 
 uint64_t PimModel::time_insn(size_t i, const ExecRecord& r) {
-  uint64_t ready = now_ + cfg_.depth;
+  uint64_t ready = now_ + turn_;
   if (r.id != isa::InsnId::Invalid) ready = std::max<uint64_t>(ready, now_ + ops_.latency[size_t(isa::row(r.id).cls)]);
+  if (taken_stall_ && r.taken() && now_ + taken_stall_ > ready) {  // no predictor: fetch waits for the branch's X
+    tstats(i).blocked_branch += now_ + taken_stall_ - ready;
+    ready = now_ + taken_stall_;
+  }
   if (r.nmem) {
     const uint64_t done = mem_.data(r, now_, stats);
     if (done > ready) {
@@ -189,7 +198,7 @@ StopReason PimModel::run_core(Core& core, uint64_t budget, uint64_t until_cycle)
         c.blocked_since = now_ + 1;
         ++stats.feb_waits;
         ++tstats(pick).feb_waits;
-        c.ready = now_ + cfg_.depth;
+        c.ready = now_ + turn_;
       } else {
         const uint64_t k = h.icount - before;
         retired += k;
@@ -266,7 +275,7 @@ void PimModel::account(Hart& h, const ExecRecord& r) {
   if (h.thread_state == ThreadState::Blocked) {
     ++stats.feb_waits;
     ++tstats(h.index()).feb_waits;
-    c.ready = now_ + cfg_.depth;
+    c.ready = now_ + turn_;
   } else {
     ++stats.issued;
     ++tstats(h.index()).insts;

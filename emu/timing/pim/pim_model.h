@@ -1,5 +1,8 @@
 // The PIM core timing model (issue 7; seeds mpi-over-parcels-pim.txt Table 1 and
-// pim-nic-mpi-matching.txt Table I): N hardware thread contexts share a single-issue pipeline of
+// pim-nic-mpi-matching.txt Table I), with two settings of core.pim.pipeline (pim_config.h):
+// "single" (seed pim-nic-mpi-matching's PIM: one thread may issue every cycle, a taken branch
+// stalls it depth - 1 cycles, memory until the access completes, other threads fill the stalls)
+// and "interleaved", described here. N hardware thread contexts share a single-issue pipeline of
 // `depth` (4) interleaved stages, one thread per stage — a barrel. Each cycle at most one
 // instruction issues, from the first thread in round-robin order (after the one that issued last)
 // that is ready in that cycle; a thread that issued at cycle t is ready again at
@@ -103,6 +106,13 @@ class PimModel final : public CoreModel {
   isa::OpClass next_class(Core& core, uint32_t pc);
 
   PimConfig cfg_;
+  // Cycles from a thread's issue to its next issue when nothing else holds it: depth on the
+  // interleaved pipeline (one thread per stage), 1 on the single pipeline (cfg_.pipeline).
+  uint32_t turn_;
+  // Single pipeline only: cycles from a taken branch's issue to its thread's next fetch (the
+  // branch resolves in X, the stage before the last: depth - 1). 0 on the interleaved pipeline,
+  // where the turn already covers it.
+  uint32_t taken_stall_;
   OpTiming ops_;
   PimUnits units_;
   PimMemory mem_;

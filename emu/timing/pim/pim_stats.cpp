@@ -32,6 +32,8 @@ void PimStats::register_stats(StatRegistry& s, const std::string& prefix) {
     s.counter(t + "blocked_feb", &ts.blocked_feb, "cycles blocked on a full/empty bit");
     s.counter(t + "blocked_mem", &ts.blocked_mem, "cycles waiting for memory beyond the pipeline depth");
     s.counter(t + "blocked_fetch", &ts.blocked_fetch, "cycles waiting for an I-cache miss");
+    s.counter(t + "blocked_branch", &ts.blocked_branch,
+              "single pipeline: cycles a taken branch held the thread's next fetch (no branch predictor)");
     s.counter(t + "blocked_unit", &ts.blocked_unit, "cycles waiting for a unit another thread kept busy (a divide)");
     s.counter(t + "feb_waits", &ts.feb_waits, "times it blocked on a full/empty bit");
   }

@@ -17,6 +17,7 @@ struct PimThreadStats {
   uint64_t blocked_feb = 0;    // cycles blocked on a full/empty bit (no issue slot)
   uint64_t blocked_mem = 0;    // cycles waiting for memory beyond the pipeline (no issue slot)
   uint64_t blocked_fetch = 0;  // cycles waiting for an I-cache miss
+  uint64_t blocked_branch = 0; // single pipeline: cycles a taken branch kept the next fetch back
   uint64_t blocked_unit = 0;   // cycles waiting for a unit another thread keeps busy (a divide)
   uint64_t feb_waits = 0;      // times it found a full/empty bit in the wrong state
 };

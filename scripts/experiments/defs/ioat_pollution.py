@@ -56,7 +56,8 @@ EXPERIMENT = Experiment(
     points=points, plot=plot, setting_choices=SETTING_CHOICES, settings=dict(SETTINGS, array_bytes=512 << 10),
     setting_help=dict(SETTING_HELP, array_bytes="the array walked column by column (fits in the L2)"),
     claims=[Claim("access time increase after memcpy, largest copy", 30, "%", lambda r: increase(r, MEMCPY)),
-            Claim("access time increase after the engine's copy", 0, "%", lambda r: increase(r, ADCE4))],
+            # The paper's 0: no ratio to it exists; its level is ok within the shape check's 5 points.
+            Claim("access time increase after the engine's copy", 0, "%", lambda r: increase(r, ADCE4), within=5)],
     checks=[Check("memcpy of a large buffer slows the pass by 10% or more", cpu_pollutes),
             Check("the engine's copy leaves the pass within 5%", engine_clean)],
     expected_seconds={"quick": 15, "full": 40},

@@ -113,6 +113,10 @@ def quick_runs():
         Run("pim", "pim", "pim"),
         Run("pim", "pim", "pim", ["core.pim.depth=6", "core.op.IntDiv.interval=10", "core.op.IntDiv.latency=12"]),
         Run("pim", "pim", "pim", ["mem.dram.row_hit=6", "mem.dram.row_miss=15"]),
+        # Seed pim-nic-mpi-matching's single pipeline (table1-pim): IPC 1 alone, branch and memory
+        # stalls, hidden by the other threads.
+        Run("pim", "pim", "pim", ["core.pim.pipeline=single"]),
+        Run("pim", "pim", "pim", ["core.pim.pipeline=single", "core.pim.depth=6", "mem.dram.row_hit=6"]),
     ]
     # Issue 21's reproduction, on its command line (pimnic linux --clock sim).
     mib8 = 8 << 20
@@ -374,28 +378,38 @@ def order_expectations(run):
 
 
 def pim_expectations(run):
-    """pim.S: n threads, each a dependent chain (or independent loads in its own bank): a thread
-    issues at most once per max(depth, latency) cycles (the barrel), the core once a cycle, and a
-    non-pipelined unit shared by the threads (core.pim.int_units) once per interval; loads wait
-    for the DRAM (each thread in its own bank: row hits; the data bus takes one burst each)."""
+    """pim.S: n threads, each a dependent chain (or independent loads in its own bank, or taken
+    branches): a thread issues at most once per max(turn, latency) cycles, where the turn is the
+    depth on the interleaved pipeline (the barrel) and 1 on the single one; the core once a cycle;
+    a non-pipelined unit shared by the threads (core.pim.int_units) once per interval; loads wait
+    for the DRAM (each thread in its own bank: row hits; the data bus takes one burst each); on the
+    single pipeline a taken branch holds its thread's next fetch depth - 1 cycles (no predictor)."""
     P, out = run.params, []
     depth, units = P["core.pim.depth"], param(P, "core.pim.int_units")
+    single = P.get("core.pim.pipeline", "interleaved") == "single"
+    turn, taken = (1, max(1, depth - 1)) if single else (depth, 0)
+    pipe = "1 (single pipeline)" if single else "depth (interleaved)"
     for n in (1, 2, 4, 8):
+        threads = f"{n} thread{'s' if n > 1 else ''}"
         for name, cls, a, iters in (("add", "IntAlu", 8, 64), ("div", "IntDiv", 4, 16)):
-            per_thread = max(depth, lat(P, cls))
+            per_thread = max(turn, lat(P, cls))
             exp = max(1, per_thread / n, ivl(P, cls) / units)
-            out.append((f"{n} thread{'s' if n > 1 else ''}: {name} chain", exp,
+            out.append((f"{threads}: {name} chain", exp,
                         run.per_op(f"{name}_chain_t{n}_{a}", f"{name}_chain_t{n}_{2 * a}", a * iters * n),
-                        f"max(1, max(depth, latency) / threads, interval / int_units) of {cls}"))
+                        f"max(1, max(turn {pipe}, latency) / threads, interval / int_units) of {cls}"))
         dram = max(P["mem.dram.row_hit"], P["mem.dram.burst"])
-        exp = max(1, max(depth, lat(P, "Load"), dram) / n, P["mem.dram.burst"], ivl(P, "Load") / param(P, "core.pim.mem_ports"))
-        out.append((f"{n} thread{'s' if n > 1 else ''}: independent loads", exp,
+        exp = max(1, max(turn, lat(P, "Load"), dram) / n, P["mem.dram.burst"], ivl(P, "Load") / param(P, "core.pim.mem_ports"))
+        out.append((f"{threads}: independent loads", exp,
                     run.per_op(f"load_t{n}_8", f"load_t{n}_16", 8 * 64 * n),
-                    "max(1, max(depth, Load latency, row hit) / threads, burst, interval / mem_ports)"))
+                    f"max(1, max(turn {pipe}, Load latency, row hit) / threads, burst, interval / mem_ports)"))
+        if "taken_t1_8" in run.cycles:  # (a pim.S from before the branch kernels has none)
+            exp = max(1, max(turn, taken, lat(P, "Branch")) / n)
+            out.append((f"{threads}: taken branches", exp, run.per_op(f"taken_t{n}_8", f"taken_t{n}_16", 8 * 64 * n),
+                        f"max(1, max(turn {pipe}, taken-branch stall {taken}, Branch latency) / threads)"))
     for key, row, what in (("hit", "row_hit", "in one row"), ("miss", "row_miss", "a new row of one bank each time")):
-        exp = max(depth, lat(P, "Load"), P[f"mem.dram.{row}"])
+        exp = max(turn, lat(P, "Load"), P[f"mem.dram.{row}"])
         out.append((f"pointer chase {what}", exp, run.per_op(f"chase_row_{key}_8", f"chase_row_{key}_16", 8 * 64),
-                    f"max(depth, Load latency, DRAM {row})"))
+                    f"max(turn {pipe}, Load latency, DRAM {row})"))
     return out
 
 

@@ -1,5 +1,5 @@
-/* The PIM core (pim profile, core.harts=8, the PIM model): chains of dependent add, divw and
- * independent loads run by 1, 2, 4 and 8 hardware threads at once, each timed with two unroll
+/* The PIM core (pim profile, core.harts=8, the PIM model): chains of dependent add, divw,
+ * independent loads and taken branches run by 1, 2, 4 and 8 hardware threads at once, each timed with two unroll
  * factors (the difference is the operations' cost, all threads together); and single-thread
  * pointer chases that stay in one DRAM row or change row in one bank on every load. */
 #include "calib.h"
@@ -25,6 +25,13 @@
 .endm
 .macro CHASE
         lwz     %r5, 0(%r5)
+.endm
+/* A branch always taken (over an instruction never run): no predictor, so on the single pipeline
+ * the thread's next fetch waits for it. */
+.macro TAKEN
+        b       2f
+        nop
+2:
 .endm
 
 /* Per thread: r5 = r6 = 1 (divw keeps 1), r22 = its own 2 KiB DRAM row in its own bank. */
@@ -114,6 +121,8 @@ _start: LI32    %r8, done               /* every word starts full: empty the don
         MEASURE_THREADS div_chain_t\n\()_8, div_chain_8, \n, 16
         MEASURE_THREADS load_t\n\()_8, load_8, \n, 64
         MEASURE_THREADS load_t\n\()_16, load_16, \n, 64
+        MEASURE_THREADS taken_t\n\()_8, taken_8, \n, 64
+        MEASURE_THREADS taken_t\n\()_16, taken_16, \n, 64
         .endr
         CHASE_SET 0x20000, 64, 32       /* one 2 KiB row */
         MEASURE chase_row_hit_8, chase_8, 64
@@ -130,6 +139,8 @@ _start: LI32    %r8, done               /* every word starts full: empty the don
         KERNEL div_chain, 8, DIV_CHAIN
         KERNEL load, 8, LOAD
         KERNEL load, 16, LOAD
+        KERNEL taken, 8, TAKEN
+        KERNEL taken, 16, TAKEN
         KERNEL chase, 8, CHASE
         KERNEL chase, 16, CHASE
         WORKER add_chain_8
@@ -138,6 +149,8 @@ _start: LI32    %r8, done               /* every word starts full: empty the don
         WORKER div_chain_8
         WORKER load_8
         WORKER load_16
+        WORKER taken_8
+        WORKER taken_16
         CALIB_RUNTIME
 
         .data
