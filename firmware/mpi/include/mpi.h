@@ -4,7 +4,7 @@
  * lists what is implemented and what is not.
  *
  * Handles are ints whose top byte says what they are (1 communicator, 2 datatype, 3 op, 4 request,
- * 5 error handler, 6 attribute key, 7 group): a datatype passed as a communicator is MPI_ERR_COMM, not a
+ * 5 error handler, 6 attribute key, 7 group, 8 info): a datatype passed as a communicator is MPI_ERR_COMM, not a
  * crash. Numbers the standard leaves to the implementation (error classes,
  * MPI_ANY_SOURCE, MPI_PROC_NULL, MPI_UNDEFINED) have the values MPICH uses, so that a program that
  * prints them prints the same thing under both. */
@@ -26,6 +26,7 @@ typedef int MPI_Op;
 typedef int MPI_Request;
 typedef int MPI_Errhandler;
 typedef int MPI_Group;
+typedef int MPI_Info;
 typedef long MPI_Aint; /* an address-sized integer on the ILP32 and LP64 targets pimnic builds for */
 typedef long long MPI_Offset;
 typedef long long MPI_Count;
@@ -108,6 +109,9 @@ typedef struct MPI_Status {
 #define MPI_GROUP_NULL ((MPI_Group)0x07000000)
 #define MPI_GROUP_EMPTY ((MPI_Group)0x07000001)
 
+#define MPI_INFO_NULL ((MPI_Info)0x08000000)
+#define MPI_INFO_ENV ((MPI_Info)0x08000001) /* the (empty) environment of the run */
+
 #define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0x05000000)
 #define MPI_ERRORS_ARE_FATAL ((MPI_Errhandler)0x05000001)
 #define MPI_ERRORS_RETURN ((MPI_Errhandler)0x05000002)
@@ -129,6 +133,8 @@ typedef struct MPI_Status {
 #define MPI_MAX_PROCESSOR_NAME 128
 #define MPI_MAX_ERROR_STRING 512
 #define MPI_MAX_OBJECT_NAME 128
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
 #define MPI_BSEND_OVERHEAD 32 /* bytes MPI_Bsend needs in the attached buffer besides the message */
 
 #define MPI_THREAD_SINGLE 0
@@ -432,6 +438,76 @@ PIMNIC_MPI_FN(int, Alltoall,
 PIMNIC_MPI_FN(int, Alltoallv,
               (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
                const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+
+/* info objects */
+PIMNIC_MPI_FN(int, Info_create, (MPI_Info *info))
+PIMNIC_MPI_FN(int, Info_free, (MPI_Info *info))
+PIMNIC_MPI_FN(int, Info_dup, (MPI_Info info, MPI_Info *newinfo))
+PIMNIC_MPI_FN(int, Info_set, (MPI_Info info, const char *key, const char *value))
+PIMNIC_MPI_FN(int, Info_get, (MPI_Info info, const char *key, int valuelen, char *value, int *flag))
+PIMNIC_MPI_FN(int, Info_get_string, (MPI_Info info, const char *key, int *buflen, char *value, int *flag))
+PIMNIC_MPI_FN(int, Info_get_valuelen, (MPI_Info info, const char *key, int *valuelen, int *flag))
+PIMNIC_MPI_FN(int, Info_delete, (MPI_Info info, const char *key))
+PIMNIC_MPI_FN(int, Info_get_nkeys, (MPI_Info info, int *nkeys))
+PIMNIC_MPI_FN(int, Info_get_nthkey, (MPI_Info info, int n, char *key))
+
+/* more collectives; the nonblocking and persistent forms of every collective */
+PIMNIC_MPI_FN(int, Alltoallw,
+              (const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+               void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+               MPI_Comm comm))
+PIMNIC_MPI_FN(int, Reduce_scatter_block,
+              (const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+#define PIMNIC_MPI_COLL(Name, name, params)                                         \
+  PIMNIC_MPI_FN(int, I##name, (PIMNIC_MPI_UNPAREN params, MPI_Request *request)) \
+  PIMNIC_MPI_FN(int, Name##_init, (PIMNIC_MPI_UNPAREN params, MPI_Info info, MPI_Request *request))
+#define PIMNIC_MPI_UNPAREN(...) __VA_ARGS__
+PIMNIC_MPI_COLL(Barrier, barrier, (MPI_Comm comm))
+PIMNIC_MPI_COLL(Bcast, bcast, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Reduce, reduce,
+                (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                 MPI_Comm comm))
+PIMNIC_MPI_COLL(Allreduce, allreduce,
+                (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_COLL(Reduce_scatter, reduce_scatter,
+                (const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                 MPI_Comm comm))
+PIMNIC_MPI_COLL(Reduce_scatter_block, reduce_scatter_block,
+                (const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_COLL(Scan, scan,
+                (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_COLL(Exscan, exscan,
+                (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_COLL(Gather, gather,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Gatherv, gatherv,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Scatter, scatter,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Scatterv, scatterv,
+                (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Allgather, allgather,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_COLL(Allgatherv, allgatherv,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                 const int displs[], MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_COLL(Alltoall, alltoall,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_COLL(Alltoallv, alltoallv,
+                (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                 void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_COLL(Alltoallw, alltoallw,
+                (const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+                 void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+                 MPI_Comm comm))
+#undef PIMNIC_MPI_COLL
+#undef PIMNIC_MPI_UNPAREN
 
 #undef PIMNIC_MPI_FN
 

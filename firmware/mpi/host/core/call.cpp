@@ -11,6 +11,7 @@ namespace pimnic::mpi {
 
 Call::Call(const char* name) : name_(name) {
   Runtime& rt = runtime();
+  if (rt.outer_call) name_ = rt.outer_call;
   if (rt.phase == Runtime::Phase::Before) fatal_error(name, MPI_ERR_OTHER, "called before MPI_Init");
   if (rt.phase == Runtime::Phase::Finalized) fatal_error(name, MPI_ERR_OTHER, "called after MPI_Finalize");
   rt.current_call = name;

@@ -32,6 +32,7 @@ struct Comm {
   Vec<Attribute> attributes;  // user attributes (attributes.cpp)
   bool cartesian = false;     // MPI_Cart_create made it: `grid` says how
   CartGrid grid;
+  uint32_t task_sequence = 0;  // nonblocking collectives started on it (progress.cpp)
 
   uint32_t p2p_context() const { return 2 * context_pair; }
   uint32_t coll_context() const { return 2 * context_pair + 1; }

@@ -30,6 +30,7 @@ Request* started(Request* r) {
 }  // namespace
 
 void start_request(Request* r) {
+  if (r->kind == Request::Kind::Coll) return restart_task(r);
   r->op = Operation{};
   r->active = true;
   if (r->proc_null()) return;
@@ -50,10 +51,12 @@ void start_request(Request* r) {
 
 Request* start_bytes_send(Comm& comm, uint32_t context, const void* data, uint32_t bytes, int dest, int tag,
                           SendMode mode) {
+  if (context & 1) tag += coll_tag_offset();
   return started(describe(Request::Kind::Send, comm, context, data, 0, nullptr, bytes, dest, tag, mode));
 }
 
 Request* start_bytes_recv(Comm& comm, uint32_t context, void* data, uint32_t capacity, int source, int tag) {
+  if (context & 1) tag += coll_tag_offset();
   return started(
       describe(Request::Kind::Recv, comm, context, data, 0, nullptr, capacity, source, tag, SendMode::Standard));
 }
@@ -76,11 +79,5 @@ Request* start_send(Comm& comm, const void* buf, int count, const TypeInfo& type
 Request* start_recv(Comm& comm, void* buf, int count, const TypeInfo& type, uint32_t bytes, int source, int tag) {
   return started(describe_recv(comm, buf, count, type, bytes, source, tag));
 }
-
-void wait_done(Request* request) {
-  while (!request->done()) runtime().transport->progress(true);
-}
-
-void poke_progress() { runtime().transport->progress(false); }
 
 }  // namespace pimnic::mpi
