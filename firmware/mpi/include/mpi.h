@@ -174,6 +174,44 @@ typedef struct MPI_Status {
 #define MPI_ERR_IN_STATUS 17
 #define MPI_ERR_PENDING 18
 #define MPI_ERR_REQUEST 19
+#define MPI_ERR_ACCESS 20
+#define MPI_ERR_AMODE 21
+#define MPI_ERR_BAD_FILE 22
+#define MPI_ERR_CONVERSION 23
+#define MPI_ERR_DUP_DATAREP 24
+#define MPI_ERR_FILE_EXISTS 25
+#define MPI_ERR_FILE_IN_USE 26
+#define MPI_ERR_FILE 27
+#define MPI_ERR_INFO 28
+#define MPI_ERR_INFO_KEY 29
+#define MPI_ERR_INFO_VALUE 30
+#define MPI_ERR_INFO_NOKEY 31
+#define MPI_ERR_IO 32
+#define MPI_ERR_NAME 33
+#define MPI_ERR_NO_MEM 34
+#define MPI_ERR_NOT_SAME 35
+#define MPI_ERR_NO_SPACE 36
+#define MPI_ERR_NO_SUCH_FILE 37
+#define MPI_ERR_PORT 38
+#define MPI_ERR_QUOTA 39
+#define MPI_ERR_READ_ONLY 40
+#define MPI_ERR_SERVICE 41
+#define MPI_ERR_SPAWN 42
+#define MPI_ERR_UNSUPPORTED_DATAREP 43
+#define MPI_ERR_UNSUPPORTED_OPERATION 44
+#define MPI_ERR_WIN 45
+#define MPI_ERR_BASE 46
+#define MPI_ERR_LOCKTYPE 47
+#define MPI_ERR_KEYVAL 48
+#define MPI_ERR_RMA_CONFLICT 49
+#define MPI_ERR_RMA_SYNC 50
+#define MPI_ERR_SIZE 51
+#define MPI_ERR_DISP 52
+#define MPI_ERR_ASSERT 53
+#define MPI_ERR_RMA_RANGE 55
+#define MPI_ERR_RMA_ATTACH 56
+#define MPI_ERR_RMA_SHARED 57
+#define MPI_ERR_RMA_FLAVOR 58
 #define MPI_ERR_LASTCODE 0x3fffffff
 
 /* ---- callbacks ---------------------------------------------------------------------------------- */
@@ -438,6 +476,14 @@ PIMNIC_MPI_FN(int, Alltoall,
 PIMNIC_MPI_FN(int, Alltoallv,
               (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
                const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+
+/* intercommunicators */
+PIMNIC_MPI_FN(int, Intercomm_create,
+              (MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+               MPI_Comm *newintercomm))
+PIMNIC_MPI_FN(int, Intercomm_merge, (MPI_Comm intercomm, int high, MPI_Comm *newintracomm))
+PIMNIC_MPI_FN(int, Comm_remote_size, (MPI_Comm comm, int *size))
+PIMNIC_MPI_FN(int, Comm_remote_group, (MPI_Comm comm, MPI_Group *group))
 
 /* info objects */
 PIMNIC_MPI_FN(int, Info_create, (MPI_Info *info))

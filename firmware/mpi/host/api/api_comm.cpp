@@ -6,6 +6,7 @@
 #include "core/call.h"
 #include "coll/coll.h"
 #include "core/comm_create.h"
+#include "core/intercomm.h"
 #include "core/split_order.h"
 
 using namespace pimnic::mpi;
@@ -48,9 +49,13 @@ extern "C" int PMPI_Comm_dup(MPI_Comm comm_handle, MPI_Comm* newcomm) {
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = call.arg(newcomm != nullptr, "newcomm is null")) return e;
-  Vec<int32_t> members;
-  for (int r = 0; r < comm->size; ++r) members.push_back(comm->world_rank(r));
-  if (int e = create_from_members(call, *comm, members.data(), comm->size, *newcomm)) return e;
+  if (comm->inter) {
+    if (int e = intercomm_dup(call, *comm, *newcomm)) return e;
+  } else {
+    Vec<int32_t> members;
+    for (int r = 0; r < comm->size; ++r) members.push_back(comm->world_rank(r));
+    if (int e = create_from_members(call, *comm, members.data(), comm->size, *newcomm)) return e;
+  }
   Comm& dup = *find_comm(*newcomm);
   if (comm->cartesian) copy_grid(dup, comm->grid);  // a dup keeps the topology
   if (int e = copy_attributes(*comm, dup)) {        // and what the attributes' copy callbacks say
@@ -116,7 +121,7 @@ extern "C" int PMPI_Comm_test_inter(MPI_Comm comm_handle, int* flag) {
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = call.arg(flag != nullptr, "flag is null")) return e;
-  *flag = 0;  // no intercommunicators here
+  *flag = comm->inter;
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_test_inter)

@@ -4,6 +4,7 @@
 
 #include "api/api.h"
 #include "coll/coll.h"
+#include "coll/coll_inter.h"
 #include "core/p2p.h"
 
 using namespace pimnic::mpi;
@@ -33,6 +34,7 @@ extern "C" int PMPI_Alltoallw(const void* sendbuf, const int sendcounts[], const
                               const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                               const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm_handle) {
   Call call("MPI_Alltoallw");
+  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) return inter_alltoall(call, *ic, sendbuf, 0, sendcounts, sdispls, sendtypes, 0, recvbuf, 0, recvcounts, rdispls, recvtypes, 0, true);
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   const int n = comm->size;

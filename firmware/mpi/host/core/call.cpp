@@ -75,14 +75,16 @@ int Call::memory_bytes(int count, const TypeInfo& type, uint32_t& out) {
 }
 
 int Call::dest(const Comm& comm, int rank) {
-  if (rank == MPI_PROC_NULL || (rank >= 0 && rank < comm.size)) return MPI_SUCCESS;
-  return fail(MPI_ERR_RANK, "invalid rank %d (communicator of %d)", rank, comm.size);
+  if (rank == MPI_PROC_NULL || (rank >= 0 && rank < comm.peer_count())) return MPI_SUCCESS;
+  return fail(MPI_ERR_RANK, "invalid rank %d (%s of %d)", rank, comm.inter ? "remote group" : "communicator",
+              comm.peer_count());
 }
 
 int Call::source(const Comm& comm, int rank) { return rank == MPI_ANY_SOURCE ? MPI_SUCCESS : dest(comm, rank); }
 
 int Call::root(const Comm& comm, int root) {
-  if (root >= 0 && root < comm.size) return MPI_SUCCESS;
+  if (root >= 0 && root < comm.peer_count()) return MPI_SUCCESS;
+  if (comm.inter && (root == MPI_ROOT || root == MPI_PROC_NULL)) return MPI_SUCCESS;
   return fail(MPI_ERR_ROOT, "invalid root %d (communicator of %d)", root, comm.size);
 }
 

@@ -37,6 +37,14 @@ int Comm::rank_of_world(int32_t world) const {
   return lo < by_world.size() && by_world[lo].world == world ? by_world[lo].rank : -1;
 }
 
+int Comm::peer_of_world(int32_t world) const {
+  if (!inter) return rank_of_world(world);
+  for (uint32_t r = 0; r < remote_of.size(); ++r) {
+    if (remote_of[r] == world) return int(r);
+  }
+  return -1;
+}
+
 Comm* find_comm(MPI_Comm handle) {
   if (!handle_is(handle, HandleKind::Comm)) return nullptr;
   const uint32_t index = handle_index(handle);
@@ -80,6 +88,7 @@ void comm_ref(Comm* comm) { ++comm->refs; }
 
 void comm_unref(Comm* comm) {
   if (--comm->refs > 0) return;
+  if (comm->local) free_comm_handle(comm->local);
   context_ids().release(comm->context_pair);
   comm->~Comm();
   free(comm);

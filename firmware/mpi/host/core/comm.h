@@ -33,6 +33,16 @@ struct Comm {
   bool cartesian = false;     // MPI_Cart_create made it: `grid` says how
   CartGrid grid;
   uint32_t task_sequence = 0;  // nonblocking collectives started on it (progress.cpp)
+  // An intercommunicator (intercomm.cpp): point to point reaches the remote group; collectives
+  // combine within the local group over `local` (an intracommunicator of the same members).
+  bool inter = false;
+  Vec<int32_t> remote_of;  // remote rank -> world rank
+  Comm* local = nullptr;
+
+  // The ranks point to point addresses: the remote group's on an intercommunicator.
+  int peer_count() const { return inter ? int(remote_of.size()) : size; }
+  int32_t peer_world(int peer) const { return inter ? remote_of[uint32_t(peer)] : world_rank(peer); }
+  int peer_of_world(int32_t world) const;
 
   uint32_t p2p_context() const { return 2 * context_pair; }
   uint32_t coll_context() const { return 2 * context_pair + 1; }

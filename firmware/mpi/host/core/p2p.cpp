@@ -42,9 +42,9 @@ void start_request(Request* r) {
   Transport& transport = *runtime().transport;
   if (r->kind == Request::Kind::Send) {
     if (r->type) pack_items(*r->type, r->buf, uint32_t(r->count), r->packed);
-    transport.send(r->op, data, r->bytes, r->comm->world_rank(r->peer), r->tag, r->context, r->mode);
+    transport.send(r->op, data, r->bytes, r->comm->peer_world(r->peer), r->tag, r->context, r->mode);
   } else {
-    const int32_t source = r->peer == MPI_ANY_SOURCE ? kAnySource : r->comm->world_rank(r->peer);
+    const int32_t source = r->peer == MPI_ANY_SOURCE ? kAnySource : r->comm->peer_world(r->peer);
     transport.recv(r->op, data, r->bytes, source, r->tag == MPI_ANY_TAG ? kAnyTag : r->tag, r->context);
   }
 }
