@@ -484,6 +484,21 @@ PIMNIC_MPI_FN(int, Intercomm_create,
 PIMNIC_MPI_FN(int, Intercomm_merge, (MPI_Comm intercomm, int high, MPI_Comm *newintracomm))
 PIMNIC_MPI_FN(int, Comm_remote_size, (MPI_Comm comm, int *size))
 PIMNIC_MPI_FN(int, Comm_remote_group, (MPI_Comm comm, MPI_Group *group))
+PIMNIC_MPI_FN(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Comm_idup, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request))
+PIMNIC_MPI_FN(int, Type_set_name, (MPI_Datatype datatype, const char *name))
+PIMNIC_MPI_FN(int, Type_get_name, (MPI_Datatype datatype, char *name, int *resultlen))
+
+/* point to point as tasks */
+PIMNIC_MPI_FN(int, Isendrecv,
+              (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+               int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request))
+PIMNIC_MPI_FN(int, Isendrecv_replace,
+              (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
+               MPI_Comm comm, MPI_Request *request))
+PIMNIC_MPI_FN(int, Bsend_init,
+              (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
 
 /* info objects */
 PIMNIC_MPI_FN(int, Info_create, (MPI_Info *info))

@@ -2,6 +2,7 @@
 // _hindexed, _create_indexed_block, _create_struct, _create_resized, _dup, _commit, _free, and
 // the address and bound queries that go with them (MPI-1's MPI_Type_lb, _ub, _extent too).
 #include "api/api.h"
+#include "api/api_type_name.h"
 #include "core/call.h"
 #include "core/datatype_derived.h"
 #include "core/vec.h"
@@ -205,6 +206,7 @@ extern "C" int PMPI_Type_free(MPI_Datatype* datatype) {
   if (int e = call.arg(datatype != nullptr, "datatype is null")) return e;
   if (int e = call.any_datatype(*datatype, type)) return e;
   if (!type->derived()) return call.fail(MPI_ERR_TYPE, "%s is predefined and cannot be freed", type->name);
+  forget_type_name(*datatype);
   free_derived_handle(type);
   *datatype = MPI_DATATYPE_NULL;
   return MPI_SUCCESS;

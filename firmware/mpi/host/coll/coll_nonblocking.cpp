@@ -16,7 +16,7 @@ int start(const char* name, MPI_Comm comm_handle, MPI_Request* request, bool per
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = call.arg(request != nullptr, "request is null")) return e;
-  return start_task(*comm, name, make_task_body(body), persistent, request);
+  return start_task(*comm, name, make_task_body(body), true, persistent, request);
 }
 
 }  // namespace
@@ -95,3 +95,9 @@ PIMNIC_NONBLOCKING(Alltoallw, alltoallw,
                     void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                     MPI_Comm comm),
                    (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm))
+
+// MPI_Comm_idup: *newcomm is set when the request completes.
+extern "C" int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+  return start("MPI_Comm_idup", comm, request, false, [=] { return PMPI_Comm_dup(comm, newcomm); });
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_idup)

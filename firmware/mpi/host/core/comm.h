@@ -32,6 +32,7 @@ struct Comm {
   Vec<Attribute> attributes;  // user attributes (attributes.cpp)
   bool cartesian = false;     // MPI_Cart_create made it: `grid` says how
   CartGrid grid;
+  int32_t tag_base = 0;  // added to its collective tags (a group's agreement in MPI_Comm_create_group)
   uint32_t task_sequence = 0;  // nonblocking collectives started on it (progress.cpp)
   // An intercommunicator (intercomm.cpp): point to point reaches the remote group; collectives
   // combine within the local group over `local` (an intracommunicator of the same members).
@@ -58,6 +59,9 @@ Comm* world_comm();
 // A new communicator of `size` members (`world_ranks` in comm-rank order, or null for world ranks
 // 0..size-1) on `context_pair` (claimed here), with its handle registered.
 Comm* create_comm(const int32_t* world_ranks, int size, int my_rank, uint32_t context_pair, MPI_Errhandler errhandler);
+
+// The members of `comm` (as create_comm), without registering it.
+void set_members(Comm& comm, const int32_t* world_ranks, int size, int my_rank);
 
 void comm_ref(Comm* comm);
 void comm_unref(Comm* comm);  // the last reference releases the context pair and the memory

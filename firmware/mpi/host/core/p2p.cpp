@@ -51,12 +51,12 @@ void start_request(Request* r) {
 
 Request* start_bytes_send(Comm& comm, uint32_t context, const void* data, uint32_t bytes, int dest, int tag,
                           SendMode mode) {
-  if (context & 1) tag += coll_tag_offset();
+  if (context & 1) tag += coll_tag_offset() + comm.tag_base;
   return started(describe(Request::Kind::Send, comm, context, data, 0, nullptr, bytes, dest, tag, mode));
 }
 
 Request* start_bytes_recv(Comm& comm, uint32_t context, void* data, uint32_t capacity, int source, int tag) {
-  if (context & 1) tag += coll_tag_offset();
+  if (context & 1) tag += coll_tag_offset() + comm.tag_base;
   return started(
       describe(Request::Kind::Recv, comm, context, data, 0, nullptr, capacity, source, tag, SendMode::Standard));
 }

@@ -17,6 +17,9 @@ struct Task {
   const char* call;
   int32_t tag_offset = 0;
   int result = MPI_SUCCESS;
+  bool collective = true;
+  bool has_status = false;
+  MPI_Status status;
 };
 
 namespace {
@@ -79,9 +82,12 @@ void launch(Task* t) {
   t->request->op = Operation{};
   t->request->op.state = Operation::State::Pending;
   t->result = MPI_SUCCESS;
+  t->has_status = false;
   Comm& comm = *t->request->comm;
-  comm.task_sequence = (comm.task_sequence + 1) & 0xfffff;
-  t->tag_offset = int32_t(comm.task_sequence) << 8;
+  if (t->collective) {
+    comm.task_sequence = (comm.task_sequence + 1) & 0xfffff;
+    t->tag_offset = int32_t(comm.task_sequence) << 8;
+  }
   t->fiber = fiber_create(run_body, t);
   live_tasks().push_back(t);
   resume(t);
@@ -113,12 +119,13 @@ void poke_progress() {
   if (!current) run_tasks();
 }
 
-int start_task(Comm& comm, const char* call, TaskBody body, bool persistent, MPI_Request* request) {
+int start_task(Comm& comm, const char* call, TaskBody body, bool collective, bool persistent, MPI_Request* request) {
   Request* r = new_request(Request::Kind::Coll, &comm);
   Task* t = new (checked_alloc(sizeof(Task), "nonblocking collective")) Task;
   t->body = body;
   t->request = r;
   t->call = call;
+  t->collective = collective;
   r->task = t;
   r->persistent = persistent;
   *request = request_handle(r);
@@ -144,7 +151,16 @@ void drop_task(Request* request) {
   request->task = nullptr;
 }
 
-int task_result(const Request* request) { return request->task->result; }
+int task_result(const Request* request, MPI_Status* status) {
+  const Task* t = request->task;
+  if (t->has_status && status != MPI_STATUS_IGNORE) *status = t->status;
+  return t->result;
+}
+
+MPI_Status* task_status() {
+  current->has_status = true;
+  return &current->status;
+}
 
 int32_t coll_tag_offset() { return current ? current->tag_offset : 0; }
 

@@ -31,14 +31,17 @@ struct TaskBody {
 };
 
 // A new task on `comm` named `call` (errors inside it name that call) as a request, run until it
-// first waits. Returns its error if it failed at once (then *request is MPI_REQUEST_NULL).
-int start_task(Comm& comm, const char* call, TaskBody body, bool persistent, MPI_Request* request);
+// first waits. Returns its error if it failed at once (then *request is MPI_REQUEST_NULL). A
+// collective task takes the next tag offset of `comm` (every member starts the same ones).
+int start_task(Comm& comm, const char* call, TaskBody body, bool collective, bool persistent, MPI_Request* request);
 // Restart a persistent task request (MPI_Start).
 void restart_task(Request* request);
 // Release a request's task (release_request).
 void drop_task(Request* request);
-// The error the task of a done request ended with.
-int task_result(const Request* request);
+// The error the task of a done request ended with; its status (what the running task's body wrote
+// into task_status(), else empty).
+int task_result(const Request* request, MPI_Status* status);
+MPI_Status* task_status();
 
 // The tag offset of the running task on its collective context (0 outside tasks).
 int32_t coll_tag_offset();

@@ -102,7 +102,7 @@ int finish_request(Request* r, MPI_Status* status, char* detail, int detail_size
   if (r->kind == Request::Kind::Coll) {
     empty_status(status, MPI_ANY_SOURCE);
     snprintf(detail, size_t(detail_size), "the nonblocking collective failed");
-    return task_result(r);
+    return task_result(r, status);
   }
   if (r->proc_null()) {
     empty_status(status, is_recv ? MPI_PROC_NULL : MPI_ANY_SOURCE);

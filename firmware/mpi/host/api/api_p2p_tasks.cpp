@@ -1,0 +1,46 @@
+// Point-to-point calls that run a blocking counterpart as a task (core/progress.h), advanced by every
+// progress call: MPI_Isendrecv, MPI_Isendrecv_replace (the receive's status reaches MPI_Wait) and
+// the persistent buffered send MPI_Bsend_init (each MPI_Start makes one MPI_Bsend).
+#include "api/api.h"
+#include "core/call.h"
+#include "core/progress.h"
+
+using namespace pimnic::mpi;
+
+namespace {
+
+template <class F>
+int start(const char* name, MPI_Comm comm_handle, MPI_Request* request, bool persistent, const F& body) {
+  Call call(name);
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(request != nullptr, "request is null")) return e;
+  return start_task(*comm, name, make_task_body(body), false, persistent, request);
+}
+
+}  // namespace
+
+extern "C" int PMPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                              MPI_Comm comm, MPI_Request* request) {
+  return start("MPI_Isendrecv", comm, request, false, [=] {
+    return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                         comm, task_status());
+  });
+}
+PIMNIC_MPI_ALIAS(MPI_Isendrecv)
+
+extern "C" int PMPI_Isendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                                      int recvtag, MPI_Comm comm, MPI_Request* request) {
+  return start("MPI_Isendrecv_replace", comm, request, false, [=] {
+    return PMPI_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, comm, task_status());
+  });
+}
+PIMNIC_MPI_ALIAS(MPI_Isendrecv_replace)
+
+extern "C" int PMPI_Bsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                               MPI_Request* request) {
+  return start("MPI_Bsend_init", comm, request, true,
+               [=] { return PMPI_Bsend(buf, count, datatype, dest, tag, comm); });
+}
+PIMNIC_MPI_ALIAS(MPI_Bsend_init)
