@@ -118,7 +118,8 @@ int Call::message(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count,
   if (int e = this->comm(comm_handle, comm)) return e;
   if (int e = this->count(count)) return e;
   if (int e = this->datatype(datatype, type)) return e;
-  return buffer(buf, count);
+  // MPI_BOTTOM is null: a derived type may address absolute locations from it; no data, no buffer.
+  return type->derived() || type->size == 0 ? MPI_SUCCESS : buffer(buf, count);
 }
 
 int Call::send(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,

@@ -153,6 +153,23 @@ void unpack_items(const TypeInfo& type, const void* packed, uint32_t count, void
   }
 }
 
+void unpack_bytes(const TypeInfo& type, const void* packed, uint32_t bytes, void* items) {
+  const uint32_t whole = type.size ? bytes / type.size : 0;
+  unpack_items(type, packed, whole, items);
+  uint32_t rest = bytes - whole * type.size;
+  if (!rest || !type.derived()) return;
+  const char* in = static_cast<const char*>(packed) + size_t(whole) * type.size;
+  char* out = static_cast<char*>(items) + int64_t(whole) * type.extent;
+  for (uint32_t s = 0; s < type.segment_count && rest; ++s) {  // the partial item: whole elements only
+    const Segment& seg = type.segments[s];
+    const uint32_t n = rest / seg.type->size < seg.count ? rest / seg.type->size : seg.count;
+    unpack_items(*seg.type, in, n, out + seg.offset);
+    in += size_t(n) * seg.type->size;
+    rest -= n * seg.type->size;
+    if (n < seg.count) break;
+  }
+}
+
 namespace {
 
 // Elements in the first `bytes` (less than one item's size) of a packed item.

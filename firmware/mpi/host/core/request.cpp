@@ -119,7 +119,7 @@ int finish_request(Request* r, MPI_Status* status, char* detail, int detail_size
     return MPI_SUCCESS;
   }
   const uint32_t received = op.found.bytes < r->bytes ? op.found.bytes : r->bytes;
-  if (r->packed) unpack_items(*r->type, r->packed, received / r->type->size, r->buf);
+  if (r->packed) unpack_bytes(*r->type, r->packed, received, r->buf);
   if (status != MPI_STATUS_IGNORE) {
     status->MPI_SOURCE = r->comm->peer_of_world(op.found.source);
     status->MPI_TAG = op.found.tag;
