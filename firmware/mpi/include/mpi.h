@@ -89,6 +89,11 @@ typedef struct MPI_Status {
 #define MPI_SHORT_INT ((MPI_Datatype)0x02000021)
 #define MPI_LONG_DOUBLE_INT ((MPI_Datatype)0x02000022)
 #define MPI_PACKED ((MPI_Datatype)0x02000023) /* the bytes of MPI_Pack */
+/* C99 complex types: a pair of the floating type (real, imaginary); MPI_SUM and MPI_PROD apply */
+#define MPI_C_FLOAT_COMPLEX ((MPI_Datatype)0x02000024)
+#define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX ((MPI_Datatype)0x02000025)
+#define MPI_C_LONG_DOUBLE_COMPLEX ((MPI_Datatype)0x02000026)
 
 #define MPI_OP_NULL ((MPI_Op)0x03000000)
 #define MPI_MAX ((MPI_Op)0x03000001)
@@ -141,6 +146,14 @@ typedef struct MPI_Status {
 #define MPI_THREAD_FUNNELED 1
 #define MPI_THREAD_SERIALIZED 2
 #define MPI_THREAD_MULTIPLE 3
+
+/* array orders and distributions (MPI_Type_create_subarray, MPI_Type_create_darray) */
+#define MPI_ORDER_C 56
+#define MPI_ORDER_FORTRAN 57
+#define MPI_DISTRIBUTE_BLOCK 121
+#define MPI_DISTRIBUTE_CYCLIC 122
+#define MPI_DISTRIBUTE_NONE 123
+#define MPI_DISTRIBUTE_DFLT_DARG (-49767)
 
 /* topologies (MPI_Topo_test) */
 #define MPI_GRAPH 1
@@ -488,6 +501,12 @@ PIMNIC_MPI_FN(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, 
 PIMNIC_MPI_FN(int, Comm_idup, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request))
 PIMNIC_MPI_FN(int, Type_set_name, (MPI_Datatype datatype, const char *name))
 PIMNIC_MPI_FN(int, Type_get_name, (MPI_Datatype datatype, char *name, int *resultlen))
+PIMNIC_MPI_FN(int, Type_create_subarray,
+              (int ndims, const int sizes[], const int subsizes[], const int starts[], int order, MPI_Datatype oldtype,
+               MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_create_darray,
+              (int size, int rank, int ndims, const int gsizes[], const int distribs[], const int dargs[],
+               const int psizes[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype))
 
 /* point to point as tasks */
 PIMNIC_MPI_FN(int, Isendrecv,

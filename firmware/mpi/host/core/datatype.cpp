@@ -52,6 +52,13 @@ constexpr TypeInfo pair(const char* name) {
           1};
 }
 
+// A C99 complex of T: two T, real then imaginary.
+template <class T>
+constexpr TypeInfo complex(const char* name) {
+  return {name, TypeClass::Complex, scalar_of<T>(), uint32_t(2 * sizeof(T)), uint32_t(2 * sizeof(T)), 0,
+          uint32_t(alignof(T)), true, nullptr, 0, 0, 0, 0, 0, true, 1};
+}
+
 // Indexed by the handle's index (mpi.h); entry 0 is MPI_DATATYPE_NULL.
 const TypeInfo kTypes[] = {
     {"MPI_DATATYPE_NULL", TypeClass::Byte, Scalar::U8, 0, 0, 0, 1, true, nullptr, 0, 0, 0, 0, 0, false, 1},
@@ -90,9 +97,12 @@ const TypeInfo kTypes[] = {
     pair<short>("MPI_SHORT_INT"),
     pair<long double>("MPI_LONG_DOUBLE_INT"),
     plain<unsigned char>("MPI_PACKED", TypeClass::Byte),
+    complex<float>("MPI_C_FLOAT_COMPLEX"),
+    complex<double>("MPI_C_DOUBLE_COMPLEX"),
+    complex<long double>("MPI_C_LONG_DOUBLE_COMPLEX"),
 };
 constexpr uint32_t kTypeCount = sizeof kTypes / sizeof kTypes[0];
-static_assert(handle_index(MPI_PACKED) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
+static_assert(handle_index(MPI_C_LONG_DOUBLE_COMPLEX) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
 
 }  // namespace
 

@@ -22,6 +22,7 @@ enum class TypeClass : uint8_t {
   Logical,    // MPI_C_BOOL
   Byte,
   Pair,       // value-index pairs for MPI_MINLOC / MPI_MAXLOC
+  Complex,    // C99 complex: MPI_SUM and MPI_PROD
   Derived,    // a derived type (no predefined op applies)
 };
 
