@@ -1,7 +1,7 @@
 /* Intercommunicators (MPI-3.1 sections 6.6 and 5.2.2): world split into the even and the odd ranks,
  * joined by MPI_Intercomm_create; sizes, remote groups, point to point (ranks name the other group),
- * collectives between the groups (rooted ones with MPI_ROOT / MPI_PROC_NULL), a duplicate, and
- * MPI_Intercomm_merge ordering the groups by `high`. */
+ * collectives between the groups (rooted ones with MPI_ROOT / MPI_PROC_NULL), a duplicate,
+ * MPI_Intercomm_merge ordering the groups by `high`, and MPI_Comm_split across the groups. */
 #include "mpitest.h"
 
 int main(int argc, char** argv) {
@@ -80,6 +80,22 @@ int main(int argc, char** argv) {
   mt_check(order == n - 1, "merged max rank %d", order);
   mt_say("duplicate and merge: the odds first, the evens after them\n");
   MPI_Comm_free(&merged);
+  /* split across: color = local rank % 2; each color's members of both groups form one */
+  MPI_Comm sub;
+  MPI_Comm_split(dup, lrank % 2, -lrank, &sub);
+  if (sub != MPI_COMM_NULL) {
+    int subsize, subremote, subrank;
+    MPI_Comm_size(sub, &subsize);
+    MPI_Comm_remote_size(sub, &subremote);
+    MPI_Comm_rank(sub, &subrank);
+    int want_local = (lsize - lrank % 2 + 1) / 2, want_remote = (rsize - lrank % 2 + 1) / 2;
+    mt_check(subsize == want_local && subremote == want_remote && subrank == (want_local - 1 - lrank / 2),
+             "split across: %d local, %d remote, rank %d", subsize, subremote, subrank);
+    MPI_Comm_free(&sub);
+  } else {
+    mt_check(lrank % 2 == 1 && rsize < 2, "split across gave MPI_COMM_NULL to local rank %d", lrank);
+  }
+  mt_say("MPI_Comm_split of the intercommunicator: one per color, keys reversing the order\n");
   MPI_Comm_free(&dup);
   MPI_Comm_free(&inter);
   MPI_Comm_free(&half);

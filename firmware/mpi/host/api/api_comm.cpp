@@ -71,6 +71,7 @@ extern "C" int PMPI_Comm_split(MPI_Comm comm_handle, int color, int key, MPI_Com
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = call.arg(newcomm != nullptr, "newcomm is null")) return e;
   if (color < 0 && color != MPI_UNDEFINED) return call.fail(MPI_ERR_ARG, "negative color %d", color);
+  if (comm->inter) return intercomm_split(call, *comm, color, key, *newcomm);
   const int n = comm->size;
   Scratch everyone(sizeof(int) * 2 * uint32_t(n));
   int* color_key = reinterpret_cast<int*>(everyone.bytes());

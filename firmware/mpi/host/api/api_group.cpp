@@ -4,6 +4,7 @@
 #include "coll/coll.h"
 #include "core/comm_create.h"
 #include "core/group.h"
+#include "core/intercomm.h"
 
 using namespace pimnic::mpi;
 
@@ -108,6 +109,10 @@ extern "C" int PMPI_Comm_create(MPI_Comm comm_handle, MPI_Group group_handle, MP
     if (comm->rank_of_world(group->world[i]) < 0) {
       return call.fail(MPI_ERR_GROUP, "world rank %d of the group is not in the communicator", int(group->world[i]));
     }
+  }
+  if (comm->inter) {  // the group is of the local members
+    const int me = group->rank_of_world(comm->world_rank(comm->rank));
+    return intercomm_split(call, *comm, me == MPI_UNDEFINED ? MPI_UNDEFINED : 0, me, *newcomm);
   }
   return create_from_members(call, *comm, group->world.data(), group->size(), *newcomm);
 }

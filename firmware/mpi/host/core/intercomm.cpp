@@ -5,6 +5,7 @@
 #include "coll/coll.h"
 #include "core/context_ids.h"
 #include "core/p2p.h"
+#include "core/split_order.h"
 
 namespace pimnic::mpi {
 namespace {
@@ -121,6 +122,37 @@ int intercomm_merge(Call& call, Comm& inter, bool high, MPI_Comm& out) {
   if (int e = agree(call, across(inter), pair, nullptr)) return e;
   const int rank = first ? inter.rank : int(inter.remote_of.size()) + inter.rank;
   out = create_comm(members.data(), int(members.size()), rank, pair, inter.errhandler)->handle;
+  return MPI_SUCCESS;
+}
+
+int intercomm_split(Call& call, Comm& inter, int color, int key, MPI_Comm& out) {
+  const int n = inter.size, m = inter.peer_count();
+  const int mine[2] = {color, key};
+  Vec<int> local, remote;  // (color, key) of each rank of the group
+  local.resize(2 * uint32_t(n));
+  remote.resize(2 * uint32_t(m));
+  if (int e = coll_allgather_bytes(call, *inter.local, mine, sizeof mine, local.data())) return e;
+  if (int e = leaders_swap(call, inter, local.data(), uint32_t(sizeof(int) * local.size()), remote.data(),
+                           uint32_t(sizeof(int) * remote.size()))) {
+    return e;
+  }
+  uint32_t pair, local_pair;
+  if (int e = agree(call, across(inter), pair, &local_pair)) return e;
+  out = MPI_COMM_NULL;
+  if (color == MPI_UNDEFINED) return MPI_SUCCESS;
+  Vec<int> order;
+  order.resize(uint32_t(n > m ? n : m));
+  Vec<int32_t> local_members, remote_members;
+  int rank = 0;
+  for (int i = 0, count = split_members(local.data(), n, color, order.data()); i < count; ++i) {
+    if (order[uint32_t(i)] == inter.rank) rank = i;
+    local_members.push_back(inter.world_rank(order[uint32_t(i)]));
+  }
+  for (int i = 0, count = split_members(remote.data(), m, color, order.data()); i < count; ++i) {
+    remote_members.push_back(inter.remote_of[uint32_t(order[uint32_t(i)])]);
+  }
+  if (remote_members.empty()) return MPI_SUCCESS;
+  out = make(local_members, rank, remote_members, pair, local_pair, inter.errhandler);
   return MPI_SUCCESS;
 }
 

@@ -16,6 +16,10 @@ int intercomm_dup(Call& call, Comm& inter, MPI_Comm& out);
 // MPI_Intercomm_merge: the group with high = false first (equal: the group of the lower world
 // rank leader first).
 int intercomm_merge(Call& call, Comm& inter, bool high, MPI_Comm& out);
+// MPI_Comm_split of an intercommunicator: each color's members of both groups form a new one
+// (MPI_COMM_NULL for MPI_UNDEFINED or a color the other group lacks). MPI_Comm_create of one is
+// the split with color 0 for the group's members, ordered as in the group.
+int intercomm_split(Call& call, Comm& inter, int color, int key, MPI_Comm& out);
 // Leaders swap `out` for `in` (in_bytes) across `inter`; every member of the local group gets `in`.
 int leaders_swap(Call& call, Comm& inter, const void* out, uint32_t out_bytes, void* in, uint32_t in_bytes);
 
