@@ -134,10 +134,15 @@ typedef struct MPI_Status {
 #define MPI_HOST 0x06000002
 #define MPI_IO 0x06000003
 #define MPI_WTIME_IS_GLOBAL 0x06000004
+#define MPI_APPNUM 0x06000005
+#define MPI_UNIVERSE_SIZE 0x06000006
+#define MPI_LASTUSEDCODE 0x06000007
 
 #define MPI_MAX_PROCESSOR_NAME 128
 #define MPI_MAX_ERROR_STRING 512
 #define MPI_MAX_OBJECT_NAME 128
+#define MPI_MAX_LIBRARY_VERSION_STRING 8192
+#define MPI_COMM_TYPE_SHARED 1 /* MPI_Comm_split_type: the ranks sharing memory (each node has one) */
 #define MPI_MAX_INFO_KEY 255
 #define MPI_MAX_INFO_VAL 1024
 #define MPI_BSEND_OVERHEAD 32 /* bytes MPI_Bsend needs in the attached buffer besides the message */
@@ -507,6 +512,20 @@ PIMNIC_MPI_FN(int, Type_create_subarray,
 PIMNIC_MPI_FN(int, Type_create_darray,
               (int size, int rank, int ndims, const int gsizes[], const int distribs[], const int dargs[],
                const int psizes[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Get_library_version, (char *version, int *resultlen))
+PIMNIC_MPI_FN(int, Comm_split_type, (MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Comm_dup_with_info, (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Comm_idup_with_info, (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request))
+PIMNIC_MPI_FN(int, Comm_set_info, (MPI_Comm comm, MPI_Info info))
+PIMNIC_MPI_FN(int, Comm_get_info, (MPI_Comm comm, MPI_Info *info))
+PIMNIC_MPI_FN(int, Graph_create,
+              (MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm *comm_graph))
+PIMNIC_MPI_FN(int, Graphdims_get, (MPI_Comm comm, int *nnodes, int *nedges))
+PIMNIC_MPI_FN(int, Graph_get, (MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]))
+PIMNIC_MPI_FN(int, Graph_neighbors_count, (MPI_Comm comm, int rank, int *nneighbors))
+PIMNIC_MPI_FN(int, Graph_neighbors, (MPI_Comm comm, int rank, int maxneighbors, int neighbors[]))
+PIMNIC_MPI_FN(int, Graph_map, (MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank))
+PIMNIC_MPI_FN(int, Cart_map, (MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank))
 
 /* point to point as tasks */
 PIMNIC_MPI_FN(int, Isendrecv,

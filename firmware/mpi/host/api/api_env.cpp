@@ -155,3 +155,11 @@ extern "C" int PMPI_Get_version(int* version, int* subversion) {
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Get_version)
+
+extern "C" int PMPI_Get_library_version(char* version, int* resultlen) {
+  if (!version || !resultlen) return fail_outside("MPI_Get_library_version", MPI_ERR_ARG, "version or resultlen is null");
+  *resultlen = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "pimnic MPI %d.%d (libpimnic_mpi)", MPI_VERSION,
+                        MPI_SUBVERSION);
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Get_library_version)

@@ -14,8 +14,8 @@ struct Keyval {
   uint32_t attached;  // attributes set with it: a freed keyval stays valid until the last is deleted
 };
 
-// Keyvals after the predefined attribute keys (mpi.h's MPI_TAG_UB ... MPI_WTIME_IS_GLOBAL: 1 to 4).
-constexpr uint32_t kFirstUserKeyval = 5;
+// Keyvals after the predefined attribute keys (mpi.h's MPI_TAG_UB ... MPI_LASTUSEDCODE: 1 to 7).
+constexpr uint32_t kFirstUserKeyval = 8;
 
 Vec<Keyval>& keyvals() {
   static Vec<Keyval> table;

@@ -32,6 +32,8 @@ struct Comm {
   Vec<Attribute> attributes;  // user attributes (attributes.cpp)
   bool cartesian = false;     // MPI_Cart_create made it: `grid` says how
   CartGrid grid;
+  bool graph = false;  // MPI_Graph_create made it: node i's neighbours are edges[index[i-1] .. index[i])
+  Vec<int> graph_index, graph_edges;
   int32_t tag_base = 0;  // added to its collective tags (a group's agreement in MPI_Comm_create_group)
   uint32_t task_sequence = 0;  // nonblocking collectives started on it (progress.cpp)
   // An intercommunicator (intercomm.cpp): point to point reaches the remote group; collectives
