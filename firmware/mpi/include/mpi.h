@@ -160,6 +160,21 @@ typedef struct MPI_Status {
 #define MPI_DISTRIBUTE_NONE 123
 #define MPI_DISTRIBUTE_DFLT_DARG (-49767)
 
+/* datatype constructors (MPI_Type_get_envelope), MPICH's values */
+#define MPI_COMBINER_NAMED 1
+#define MPI_COMBINER_DUP 2
+#define MPI_COMBINER_CONTIGUOUS 3
+#define MPI_COMBINER_VECTOR 4
+#define MPI_COMBINER_HVECTOR 6
+#define MPI_COMBINER_INDEXED 7
+#define MPI_COMBINER_HINDEXED 9
+#define MPI_COMBINER_INDEXED_BLOCK 10
+#define MPI_COMBINER_STRUCT 12
+#define MPI_COMBINER_SUBARRAY 13
+#define MPI_COMBINER_DARRAY 14
+#define MPI_COMBINER_RESIZED 18
+#define MPI_COMBINER_HINDEXED_BLOCK 19
+
 /* topologies (MPI_Topo_test) */
 #define MPI_GRAPH 1
 #define MPI_CART 2
@@ -526,6 +541,11 @@ PIMNIC_MPI_FN(int, Graph_neighbors_count, (MPI_Comm comm, int rank, int *nneighb
 PIMNIC_MPI_FN(int, Graph_neighbors, (MPI_Comm comm, int rank, int maxneighbors, int neighbors[]))
 PIMNIC_MPI_FN(int, Graph_map, (MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank))
 PIMNIC_MPI_FN(int, Cart_map, (MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank))
+PIMNIC_MPI_FN(int, Type_get_envelope,
+              (MPI_Datatype datatype, int *num_integers, int *num_addresses, int *num_datatypes, int *combiner))
+PIMNIC_MPI_FN(int, Type_get_contents,
+              (MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes, int integers[],
+               MPI_Aint addresses[], MPI_Datatype datatypes[]))
 
 /* point to point as tasks */
 PIMNIC_MPI_FN(int, Isendrecv,

@@ -2,9 +2,11 @@
 // the other constructors: dimension by dimension, fastest first, the chosen index runs of a
 // dimension as an hindexed type of the next inner dimension's row; the result spans the whole
 // array (lower bound 0, extent the array's), so consecutive items tile whole arrays.
+#include <initializer_list>
 #include <new>
 
 #include "api/api.h"
+#include "api/api_type_envelope.h"
 #include "core/call.h"
 #include "core/vec.h"
 
@@ -76,6 +78,15 @@ extern "C" int PMPI_Type_create_subarray(int ndims, const int sizes[], const int
   }
   const int e = build(call, ndims, sizes, runs, order, oldtype, newtype);
   for (int d = 0; d < ndims; ++d) runs[d].~Vec<Run>();
+  if (!e) {
+    Vec<int> ints;
+    ints.push_back(ndims);
+    for (const int* a : {sizes, subsizes, starts}) {
+      for (int d = 0; d < ndims; ++d) ints.push_back(a[d]);
+    }
+    ints.push_back(order);
+    record_contents(*newtype, MPI_COMBINER_SUBARRAY, int(ints.size()), ints.data(), 0, nullptr, 1, &oldtype);
+  }
   return e;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_subarray)
@@ -122,6 +133,17 @@ extern "C" int PMPI_Type_create_darray(int size, int rank, int ndims, const int 
   if (!error) error = build(call, ndims, gsizes, runs, order, oldtype, newtype);
   else error = call.fail(error, "a distribution, its argument or the grid does not fit the array");
   for (int d = 0; d < ndims; ++d) runs[d].~Vec<Run>();
+  if (!error) {
+    Vec<int> ints;
+    ints.push_back(size);
+    ints.push_back(rank);
+    ints.push_back(ndims);
+    for (const int* a : {gsizes, distribs, dargs, psizes}) {
+      for (int d = 0; d < ndims; ++d) ints.push_back(a[d]);
+    }
+    ints.push_back(order);
+    record_contents(*newtype, MPI_COMBINER_DARRAY, int(ints.size()), ints.data(), 0, nullptr, 1, &oldtype);
+  }
   return error;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_darray)

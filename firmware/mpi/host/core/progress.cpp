@@ -83,11 +83,6 @@ void launch(Task* t) {
   t->request->op.state = Operation::State::Pending;
   t->result = MPI_SUCCESS;
   t->has_status = false;
-  Comm& comm = *t->request->comm;
-  if (t->collective) {
-    comm.task_sequence = (comm.task_sequence + 1) & 0xfffff;
-    t->tag_offset = int32_t(comm.task_sequence) << 8;
-  }
   t->fiber = fiber_create(run_body, t);
   live_tasks().push_back(t);
   resume(t);
@@ -126,6 +121,10 @@ int start_task(Comm& comm, const char* call, TaskBody body, bool collective, boo
   t->request = r;
   t->call = call;
   t->collective = collective;
+  if (collective) {  // (a persistent collective keeps the place of its _init call: MPI's order)
+    comm.task_sequence = (comm.task_sequence + 1) & 0xfffff;
+    t->tag_offset = int32_t(comm.task_sequence) << 8;
+  }
   r->task = t;
   r->persistent = persistent;
   *request = request_handle(r);
