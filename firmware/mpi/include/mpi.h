@@ -4,7 +4,7 @@
  * lists what is implemented and what is not.
  *
  * Handles are ints whose top byte says what they are (1 communicator, 2 datatype, 3 op, 4 request,
- * 5 error handler, 6 attribute key, 7 group, 8 info): a datatype passed as a communicator is MPI_ERR_COMM, not a
+ * 5 error handler, 6 attribute key, 7 group, 8 info, 9 message): a datatype passed as a communicator is MPI_ERR_COMM, not a
  * crash. Numbers the standard leaves to the implementation (error classes,
  * MPI_ANY_SOURCE, MPI_PROC_NULL, MPI_UNDEFINED) have the values MPICH uses, so that a program that
  * prints them prints the same thing under both. */
@@ -27,6 +27,7 @@ typedef int MPI_Request;
 typedef int MPI_Errhandler;
 typedef int MPI_Group;
 typedef int MPI_Info;
+typedef int MPI_Message;
 typedef long MPI_Aint; /* an address-sized integer on the ILP32 and LP64 targets pimnic builds for */
 typedef long long MPI_Offset;
 typedef long long MPI_Count;
@@ -113,6 +114,9 @@ typedef struct MPI_Status {
 
 #define MPI_GROUP_NULL ((MPI_Group)0x07000000)
 #define MPI_GROUP_EMPTY ((MPI_Group)0x07000001)
+
+#define MPI_MESSAGE_NULL ((MPI_Message)0x09000000)
+#define MPI_MESSAGE_NO_PROC ((MPI_Message)0x09000001)
 
 #define MPI_INFO_NULL ((MPI_Info)0x08000000)
 #define MPI_INFO_ENV ((MPI_Info)0x08000001) /* the (empty) environment of the run */
@@ -546,6 +550,14 @@ PIMNIC_MPI_FN(int, Type_get_envelope,
 PIMNIC_MPI_FN(int, Type_get_contents,
               (MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes, int integers[],
                MPI_Aint addresses[], MPI_Datatype datatypes[]))
+PIMNIC_MPI_FN(int, Mprobe, (int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status))
+PIMNIC_MPI_FN(int, Improbe,
+              (int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status))
+PIMNIC_MPI_FN(int, Mrecv, (void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status))
+PIMNIC_MPI_FN(int, Imrecv,
+              (void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request))
+PIMNIC_MPI_FN(MPI_Fint, Message_c2f, (MPI_Message message))
+PIMNIC_MPI_FN(MPI_Message, Message_f2c, (MPI_Fint message))
 
 /* point to point as tasks */
 PIMNIC_MPI_FN(int, Isendrecv,

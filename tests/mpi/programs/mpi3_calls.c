@@ -1,7 +1,7 @@
 /* MPI-2/3 calls besides the collectives: MPI_Comm_idup (used before and after it completes),
  * MPI_Comm_create_group (only the group's members call it), MPI_Isendrecv and
- * MPI_Isendrecv_replace (the status of the receive), MPI_Bsend_init started twice, datatype names,
- * and MPI_Info objects (set, get, delete, dup, the n-th key). */
+ * MPI_Isendrecv_replace (the status of the receive), MPI_Mprobe / MPI_Mrecv, MPI_Bsend_init started
+ * twice, datatype names, and MPI_Info objects (set, get, delete, dup, the n-th key). */
 #include "mpitest.h"
 
 /* Debian's MPICH 4.0.2 fills the status of MPI_Isendrecv(_replace) with another message's source,
@@ -59,6 +59,27 @@ static void isendrecv(void) {
   mt_check(buf[0] == right && buf[1] == -right && st.MPI_SOURCE == right, "Isendrecv_replace got %d %d from %d",
            buf[0], buf[1], st.MPI_SOURCE);
   mt_say("MPI_Isendrecv and MPI_Isendrecv_replace round the ring, with the receive's status\n");
+}
+
+/* A matched probe takes its message: a wildcard receive posted between MPI_Mprobe and MPI_Mrecv
+ * gets the next message instead. */
+static void matched_probe(void) {
+  int right = (mt_rank + 1) % mt_size, left = (mt_rank + mt_size - 1) % mt_size;
+  int first[3] = {mt_rank, 1, 2}, second = 100 + mt_rank, got[3] = {-1, -1, -1}, other = -1, count;
+  MPI_Request r[2];
+  MPI_Isend(first, 3, MPI_INT, right, 11, MPI_COMM_WORLD, &r[0]);
+  MPI_Isend(&second, 1, MPI_INT, right, 11, MPI_COMM_WORLD, &r[1]);
+  MPI_Message message;
+  MPI_Status st;
+  MPI_Mprobe(MPI_ANY_SOURCE, 11, MPI_COMM_WORLD, &message, &st);
+  MPI_Get_count(&st, MPI_INT, &count);
+  mt_check(st.MPI_SOURCE == left && count == 3, "Mprobe found %d ints from %d", count, st.MPI_SOURCE);
+  MPI_Recv(&other, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Mrecv(got, 3, MPI_INT, &message, &st);
+  mt_check(message == MPI_MESSAGE_NULL && got[0] == left && got[2] == 2 && other == 100 + left,
+           "Mrecv got %d %d %d, the receive %d", got[0], got[1], got[2], other);
+  MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+  mt_say("MPI_Mprobe took its message: the receive in between got the next one\n");
 }
 
 static void bsend_init(void) {
@@ -129,6 +150,7 @@ int main(int argc, char** argv) {
   idup_and_create_group();
   mt_flush();
   isendrecv();
+  matched_probe();
   mt_flush();
   bsend_init();
   mt_flush();

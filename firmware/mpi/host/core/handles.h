@@ -14,6 +14,7 @@ enum class HandleKind : uint32_t {
   Keyval = 6,
   Group = 7,
   Info = 8,
+  Message = 9,
 };
 
 inline constexpr uint32_t kHandleIndexLimit = 1u << 24;

@@ -152,7 +152,11 @@ void drop_task(Request* request) {
 
 int task_result(const Request* request, MPI_Status* status) {
   const Task* t = request->task;
-  if (t->has_status && status != MPI_STATUS_IGNORE) *status = t->status;
+  if (t->has_status && status != MPI_STATUS_IGNORE) {  // (MPI_ERROR is left alone, as for any request)
+    const int error = status->MPI_ERROR;
+    *status = t->status;
+    status->MPI_ERROR = error;
+  }
   return t->result;
 }
 
