@@ -60,6 +60,21 @@ struct Search {
     return false;
   }
 
+  // The smallest r with r^m >= n: no factor of a split of n into m can be smaller than the largest.
+  static int64_t root_up(int64_t n, int m) {
+    if (m <= 0 || n <= 1) return 1;
+    int64_t lo = 1, hi = n;  // r^m >= n holds at hi, and not below lo (binary search)
+    while (lo < hi) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (exceeds(mid, m, n - 1)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  // Too unbalanced already: the largest factor of what is left is at least `largest`.
+  bool hopeless(int64_t largest) const { return best_balance >= 0 && largest - current[0] > best_balance; }
+
   void run(int n, int depth, int lowest) {
     if (depth == k - 1) {
       if (n < lowest) return;
@@ -71,11 +86,22 @@ struct Search {
       }
       return;
     }
+    if (depth == 0) {  // the smallest factor: from the k-th root of n down, the likeliest first
+      for (uint32_t i = divisors.size(); i-- > 0;) {
+        const int f = divisors[i];
+        if (exceeds(f, k, n)) continue;
+        current[0] = f;
+        if (hopeless(root_up(n / f, k - 1))) break;  // smaller f only widens the gap
+        run(n / f, 1, f);
+      }
+      return;
+    }
     for (uint32_t i = 0; i < divisors.size(); ++i) {
       const int f = divisors[i];
       if (f < lowest || n % f) continue;
       if (exceeds(f, k - depth, n)) break;  // the factors left are at least f
-      if (depth > 0 && best_balance >= 0 && f - current[0] > best_balance) break;
+      if (hopeless(f)) break;
+      if (hopeless(root_up(n / f, k - depth - 1))) continue;
       current[uint32_t(depth)] = f;
       run(n / f, depth + 1, f);
     }
