@@ -147,43 +147,44 @@ int inter_reduce_scatter(Call& call, Comm& comm, const void* sendbuf, void* recv
                        comm.local->handle);
 }
 
-int inter_gather(Call& call, Comm& comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                 int recvcount, const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root) {
+namespace {
+
+// Gather (to_root) or scatter: the root's blocks (counts/displs, or `count` each one after the
+// other) to or from every remote rank's single block.
+int rooted(Call& call, Comm& comm, bool to_root, int root, const void* root_buf, int count, const int* counts,
+           const int* displs, MPI_Datatype root_type, const void* member_buf, int member_count,
+           MPI_Datatype member_type) {
   if (int e = call.root(comm, root)) return e;
   Pieces sends, receives;
+  Pieces& at_root = to_root ? receives : sends;
+  Pieces& at_member = to_root ? sends : receives;
   if (root == MPI_ROOT) {
     int64_t extent;
-    if (int e = extent_of(call, recvtype, extent)) return e;
-    if (int e = call.arg(!recvcounts || displs, "displs is null")) return e;
+    if (int e = extent_of(call, root_type, extent)) return e;
+    if (int e = call.arg(!counts || displs, "displs is null")) return e;
     for (int i = 0; i < comm.peer_count(); ++i) {
-      const int count = recvcounts ? recvcounts[i] : recvcount;
-      const int64_t place = recvcounts ? displs[i] : int64_t(i) * recvcount;
-      if (int e = receives.add(call, i, at(recvbuf, place * extent), count, recvtype)) return e;
+      const int64_t place = counts ? displs[i] : int64_t(i) * count;
+      if (int e = at_root.add(call, i, at(root_buf, place * extent), counts ? counts[i] : count, root_type)) return e;
     }
   } else if (root != MPI_PROC_NULL) {
-    if (int e = sends.add(call, root, sendbuf, sendcount, sendtype)) return e;
+    if (int e = at_member.add(call, root, member_buf, member_count, member_type)) return e;
   }
   return exchange(call, comm, sends, receives);
+}
+
+}  // namespace
+
+int inter_gather(Call& call, Comm& comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, const int* recvcounts, const int* displs, MPI_Datatype recvtype, int root) {
+  return rooted(call, comm, true, root, recvbuf, recvcount, recvcounts, displs, recvtype, sendbuf, sendcount,
+                sendtype);
 }
 
 int inter_scatter(Call& call, Comm& comm, const void* sendbuf, int sendcount, const int* sendcounts,
                   const int* displs, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                   int root) {
-  if (int e = call.root(comm, root)) return e;
-  Pieces sends, receives;
-  if (root == MPI_ROOT) {
-    int64_t extent;
-    if (int e = extent_of(call, sendtype, extent)) return e;
-    if (int e = call.arg(!sendcounts || displs, "displs is null")) return e;
-    for (int i = 0; i < comm.peer_count(); ++i) {
-      const int count = sendcounts ? sendcounts[i] : sendcount;
-      const int64_t place = sendcounts ? displs[i] : int64_t(i) * sendcount;
-      if (int e = sends.add(call, i, at(sendbuf, place * extent), count, sendtype)) return e;
-    }
-  } else if (root != MPI_PROC_NULL) {
-    if (int e = receives.add(call, root, recvbuf, recvcount, recvtype)) return e;
-  }
-  return exchange(call, comm, sends, receives);
+  return rooted(call, comm, false, root, sendbuf, sendcount, sendcounts, displs, sendtype, recvbuf, recvcount,
+                recvtype);
 }
 
 int inter_allgather(Call& call, Comm& comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,

@@ -12,11 +12,7 @@ namespace {
 
 template <class F>
 int start(const char* name, MPI_Comm comm_handle, MPI_Request* request, bool persistent, const F& body) {
-  Call call(name);
-  Comm* comm;
-  if (int e = call.comm(comm_handle, comm)) return e;
-  if (int e = call.arg(request != nullptr, "request is null")) return e;
-  return start_task(*comm, name, make_task_body(body), true, persistent, request);
+  return start_call_task(name, comm_handle, request, true, persistent, body);
 }
 
 }  // namespace

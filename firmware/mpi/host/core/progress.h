@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <new>
 
+#include "core/call.h"
 #include "core/comm.h"
 #include "core/request.h"
 #include "core/vec.h"
@@ -56,6 +57,17 @@ TaskBody make_task_body(const F& f) {
                     free(c);
                   },
                   p};
+}
+
+// An API call that runs `body` (returning an MPI error class) as a task on `comm_handle`.
+template <class F>
+int start_call_task(const char* name, MPI_Comm comm_handle, MPI_Request* request, bool collective, bool persistent,
+                    const F& body) {
+  Call call(name);
+  Comm* comm;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = call.arg(request != nullptr, "request is null")) return e;
+  return start_task(*comm, name, make_task_body(body), collective, persistent, request);
 }
 
 }  // namespace pimnic::mpi
