@@ -558,6 +558,31 @@ PIMNIC_MPI_FN(int, Imrecv,
               (void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request))
 PIMNIC_MPI_FN(MPI_Fint, Message_c2f, (MPI_Message message))
 PIMNIC_MPI_FN(MPI_Message, Message_f2c, (MPI_Fint message))
+PIMNIC_MPI_FN(int, Status_set_elements, (MPI_Status *status, MPI_Datatype datatype, int count))
+PIMNIC_MPI_FN(int, Status_set_elements_x, (MPI_Status *status, MPI_Datatype datatype, MPI_Count count))
+PIMNIC_MPI_FN(int, Status_set_cancelled, (MPI_Status *status, int flag))
+PIMNIC_MPI_FN(int, Get_elements_x, (const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count))
+PIMNIC_MPI_FN(int, Comm_disconnect, (MPI_Comm *comm))
+PIMNIC_MPI_FN(int, Buffer_flush, (void))
+PIMNIC_MPI_FN(int, Buffer_iflush, (MPI_Request *request))
+PIMNIC_MPI_FN(int, Pack_external,
+              (const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf,
+               MPI_Aint outsize, MPI_Aint *position))
+PIMNIC_MPI_FN(int, Unpack_external,
+              (const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position, void *outbuf,
+               int outcount, MPI_Datatype datatype))
+PIMNIC_MPI_FN(int, Pack_external_size, (const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size))
+PIMNIC_MPI_FN(int, Send_c, (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Recv_c,
+              (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+               MPI_Status *status))
+PIMNIC_MPI_FN(int, Isend_c,
+              (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Irecv_c,
+              (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Get_count_c, (const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count))
 
 /* point to point as tasks */
 PIMNIC_MPI_FN(int, Isendrecv,

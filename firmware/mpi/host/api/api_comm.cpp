@@ -104,6 +104,11 @@ extern "C" int PMPI_Comm_free(MPI_Comm* comm_handle) {
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_free)
 
+// Without dynamic processes, disconnecting is freeing once the communicator's messages are done
+// (MPI_Comm_free already lets requests in flight finish on their own).
+extern "C" int PMPI_Comm_disconnect(MPI_Comm* comm) { return PMPI_Comm_free(comm); }
+PIMNIC_MPI_ALIAS(MPI_Comm_disconnect)
+
 extern "C" int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
   Call call("MPI_Comm_compare");
   Comm *a, *b;

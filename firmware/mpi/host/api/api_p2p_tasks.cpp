@@ -1,7 +1,9 @@
 // Point-to-point calls that run a blocking counterpart as a task (core/progress.h), advanced by every
 // progress call: MPI_Isendrecv, MPI_Isendrecv_replace (the receive's status reaches MPI_Wait) and
-// the persistent buffered send MPI_Bsend_init (each MPI_Start makes one MPI_Bsend).
+// the persistent buffered send MPI_Bsend_init (each MPI_Start makes one MPI_Bsend); the flush of
+// the buffered sends, MPI_Buffer_flush and MPI_Buffer_iflush.
 #include "api/api.h"
+#include "core/bsend.h"
 #include "core/call.h"
 #include "core/progress.h"
 
@@ -40,3 +42,19 @@ extern "C" int PMPI_Bsend_init(const void* buf, int count, MPI_Datatype datatype
                [=] { return PMPI_Bsend(buf, count, datatype, dest, tag, comm); });
 }
 PIMNIC_MPI_ALIAS(MPI_Bsend_init)
+
+extern "C" int PMPI_Buffer_flush(void) {
+  Call call("MPI_Buffer_flush");
+  wait_buffered_sends();
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Buffer_flush)
+
+// MPI-4.1: a request that completes once every buffered send has left the attached buffer.
+extern "C" int PMPI_Buffer_iflush(MPI_Request* request) {
+  return start("MPI_Buffer_iflush", MPI_COMM_SELF, request, false, [] {
+    wait_buffered_sends();
+    return MPI_SUCCESS;
+  });
+}
+PIMNIC_MPI_ALIAS(MPI_Buffer_iflush)
