@@ -95,6 +95,9 @@ typedef struct MPI_Status {
 #define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
 #define MPI_C_DOUBLE_COMPLEX ((MPI_Datatype)0x02000025)
 #define MPI_C_LONG_DOUBLE_COMPLEX ((MPI_Datatype)0x02000026)
+/* MPI-1's bound markers (removed in MPI-3): in MPI_Type_struct they set the lower / upper bound */
+#define MPI_LB ((MPI_Datatype)0x02000027)
+#define MPI_UB ((MPI_Datatype)0x02000028)
 
 #define MPI_OP_NULL ((MPI_Op)0x03000000)
 #define MPI_MAX ((MPI_Op)0x03000001)

@@ -58,21 +58,6 @@ int strided(Call& call, int count, int blocklength, int64_t stride_bytes, const 
   return make(call, placements, false, newtype);
 }
 
-int create_struct(Call& call, int count, const int* lengths, const MPI_Aint* displacements, const MPI_Datatype* types,
-                  MPI_Datatype* newtype) {
-  if (int e = call.count(count)) return e;
-  if (int e = call.arg((lengths && displacements && types) || count == 0, "an array argument is null")) return e;
-  if (int e = call.arg(newtype != nullptr, "newtype is null")) return e;
-  Vec<Placement> placements;
-  for (int i = 0; i < count; ++i) {
-    const TypeInfo* type;
-    if (int e = call.any_datatype(types[i], type)) return e;
-    if (int e = block_length(call, lengths[i])) return e;
-    placements.push_back({int64_t(displacements[i]), type, uint32_t(lengths[i])});
-  }
-  return make(call, placements, true, newtype);
-}
-
 int resized(Call& call, const TypeInfo& old, int64_t lb, int64_t extent, MPI_Datatype* newtype) {
   const char* why = "";
   const TypeInfo* type = resize_derived(old, lb, extent, &why);
@@ -80,6 +65,39 @@ int resized(Call& call, const TypeInfo& old, int64_t lb, int64_t extent, MPI_Dat
   *newtype = derived_handle(type);
   return MPI_SUCCESS;
 }
+
+int create_struct(Call& call, int count, const int* lengths, const MPI_Aint* displacements, const MPI_Datatype* types,
+                  MPI_Datatype* newtype) {
+  if (int e = call.count(count)) return e;
+  if (int e = call.arg((lengths && displacements && types) || count == 0, "an array argument is null")) return e;
+  if (int e = call.arg(newtype != nullptr, "newtype is null")) return e;
+  Vec<Placement> placements;
+  bool has_lb = false, has_ub = false;  // MPI-1's markers: explicit bounds, no data
+  int64_t lb = 0, ub = 0;
+  for (int i = 0; i < count; ++i) {
+    const TypeInfo* type;
+    if (int e = call.any_datatype(types[i], type)) return e;
+    if (int e = block_length(call, lengths[i])) return e;
+    if (types[i] == MPI_LB) {
+      lb = has_lb && lb < displacements[i] ? lb : int64_t(displacements[i]);
+      has_lb = true;
+    } else if (types[i] == MPI_UB) {
+      ub = has_ub && ub > displacements[i] ? ub : int64_t(displacements[i]);
+      has_ub = true;
+    } else {
+      placements.push_back({int64_t(displacements[i]), type, uint32_t(lengths[i])});
+    }
+  }
+  if (int e = make(call, placements, !has_lb && !has_ub, newtype)) return e;
+  if (!has_lb && !has_ub) return MPI_SUCCESS;
+  const TypeInfo* built = find_type(*newtype);
+  if (!has_lb) lb = built->lb;
+  if (!has_ub) ub = built->lb + int64_t(built->extent);
+  const int e = resized(call, *built, lb, ub - lb, newtype);
+  free_derived_handle(built);
+  return e;
+}
+
 
 // The arguments of the indexed constructors, as MPI_Type_get_contents gives them back.
 void record_indexed(MPI_Datatype type, int combiner, int count, const int* lengths, const int* displs,

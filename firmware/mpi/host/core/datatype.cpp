@@ -100,9 +100,11 @@ const TypeInfo kTypes[] = {
     complex<float>("MPI_C_FLOAT_COMPLEX"),
     complex<double>("MPI_C_DOUBLE_COMPLEX"),
     complex<long double>("MPI_C_LONG_DOUBLE_COMPLEX"),
+    {"MPI_LB", TypeClass::Byte, Scalar::U8, 0, 0, 0, 1, true, nullptr, 0, 0, 0, 0, 0, true, 1},
+    {"MPI_UB", TypeClass::Byte, Scalar::U8, 0, 0, 0, 1, true, nullptr, 0, 0, 0, 0, 0, true, 1},
 };
 constexpr uint32_t kTypeCount = sizeof kTypes / sizeof kTypes[0];
-static_assert(handle_index(MPI_C_LONG_DOUBLE_COMPLEX) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
+static_assert(handle_index(MPI_UB) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
 
 }  // namespace
 
