@@ -19,7 +19,7 @@ int* predefined_attribute(int keyval) {
     case MPI_WTIME_IS_GLOBAL: wtime_is_global = 1; return &wtime_is_global;  // one simulated clock
     case MPI_APPNUM: appnum = 0; return &appnum;                        // one program
     case MPI_UNIVERSE_SIZE: universe = runtime().world_size; return &universe;  // no room to spawn
-    case MPI_LASTUSEDCODE: last_code = MPI_ERR_LASTCODE;  // no codes added return &last_code;
+    case MPI_LASTUSEDCODE: last_code = MPI_ERR_LASTCODE; return &last_code;  // no codes added
     default: return nullptr;
   }
 }

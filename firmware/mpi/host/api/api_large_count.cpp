@@ -21,7 +21,7 @@ int narrow(const char* name, MPI_Count count, int& out) {
 }  // namespace
 
 extern "C" int PMPI_Send_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
-  int n;
+  int n = 0;
   if (int e = narrow("MPI_Send_c", count, n)) return e;
   return PMPI_Send(buf, n, datatype, dest, tag, comm);
 }
@@ -29,7 +29,7 @@ PIMNIC_MPI_ALIAS(MPI_Send_c)
 
 extern "C" int PMPI_Recv_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                            MPI_Status* status) {
-  int n;
+  int n = 0;
   if (int e = narrow("MPI_Recv_c", count, n)) return e;
   return PMPI_Recv(buf, n, datatype, source, tag, comm, status);
 }
@@ -37,7 +37,7 @@ PIMNIC_MPI_ALIAS(MPI_Recv_c)
 
 extern "C" int PMPI_Isend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                             MPI_Request* request) {
-  int n;
+  int n = 0;
   if (int e = narrow("MPI_Isend_c", count, n)) return e;
   return PMPI_Isend(buf, n, datatype, dest, tag, comm, request);
 }
@@ -45,14 +45,14 @@ PIMNIC_MPI_ALIAS(MPI_Isend_c)
 
 extern "C" int PMPI_Irecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                             MPI_Request* request) {
-  int n;
+  int n = 0;
   if (int e = narrow("MPI_Irecv_c", count, n)) return e;
   return PMPI_Irecv(buf, n, datatype, source, tag, comm, request);
 }
 PIMNIC_MPI_ALIAS(MPI_Irecv_c)
 
 extern "C" int PMPI_Get_count_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count) {
-  int n;
+  int n = 0;
   if (int e = PMPI_Get_count(status, datatype, &n)) return e;
   *count = n;
   return MPI_SUCCESS;
