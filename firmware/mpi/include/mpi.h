@@ -4,7 +4,7 @@
  * lists what is implemented and what is not.
  *
  * Handles are ints whose top byte says what they are (1 communicator, 2 datatype, 3 op, 4 request,
- * 5 error handler, 6 attribute key, 7 group): a datatype passed as a communicator is MPI_ERR_COMM, not a
+ * 5 error handler, 6 attribute key, 7 group, 8 info, 9 message): a datatype passed as a communicator is MPI_ERR_COMM, not a
  * crash. Numbers the standard leaves to the implementation (error classes,
  * MPI_ANY_SOURCE, MPI_PROC_NULL, MPI_UNDEFINED) have the values MPICH uses, so that a program that
  * prints them prints the same thing under both. */
@@ -26,6 +26,8 @@ typedef int MPI_Op;
 typedef int MPI_Request;
 typedef int MPI_Errhandler;
 typedef int MPI_Group;
+typedef int MPI_Info;
+typedef int MPI_Message;
 typedef long MPI_Aint; /* an address-sized integer on the ILP32 and LP64 targets pimnic builds for */
 typedef long long MPI_Offset;
 typedef long long MPI_Count;
@@ -88,6 +90,14 @@ typedef struct MPI_Status {
 #define MPI_SHORT_INT ((MPI_Datatype)0x02000021)
 #define MPI_LONG_DOUBLE_INT ((MPI_Datatype)0x02000022)
 #define MPI_PACKED ((MPI_Datatype)0x02000023) /* the bytes of MPI_Pack */
+/* C99 complex types: a pair of the floating type (real, imaginary); MPI_SUM and MPI_PROD apply */
+#define MPI_C_FLOAT_COMPLEX ((MPI_Datatype)0x02000024)
+#define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX ((MPI_Datatype)0x02000025)
+#define MPI_C_LONG_DOUBLE_COMPLEX ((MPI_Datatype)0x02000026)
+/* MPI-1's bound markers (removed in MPI-3): in MPI_Type_struct they set the lower / upper bound */
+#define MPI_LB ((MPI_Datatype)0x02000027)
+#define MPI_UB ((MPI_Datatype)0x02000028)
 
 #define MPI_OP_NULL ((MPI_Op)0x03000000)
 #define MPI_MAX ((MPI_Op)0x03000001)
@@ -108,6 +118,12 @@ typedef struct MPI_Status {
 #define MPI_GROUP_NULL ((MPI_Group)0x07000000)
 #define MPI_GROUP_EMPTY ((MPI_Group)0x07000001)
 
+#define MPI_MESSAGE_NULL ((MPI_Message)0x09000000)
+#define MPI_MESSAGE_NO_PROC ((MPI_Message)0x09000001)
+
+#define MPI_INFO_NULL ((MPI_Info)0x08000000)
+#define MPI_INFO_ENV ((MPI_Info)0x08000001) /* the (empty) environment of the run */
+
 #define MPI_ERRHANDLER_NULL ((MPI_Errhandler)0x05000000)
 #define MPI_ERRORS_ARE_FATAL ((MPI_Errhandler)0x05000001)
 #define MPI_ERRORS_RETURN ((MPI_Errhandler)0x05000002)
@@ -125,16 +141,46 @@ typedef struct MPI_Status {
 #define MPI_HOST 0x06000002
 #define MPI_IO 0x06000003
 #define MPI_WTIME_IS_GLOBAL 0x06000004
+#define MPI_APPNUM 0x06000005
+#define MPI_UNIVERSE_SIZE 0x06000006
+#define MPI_LASTUSEDCODE 0x06000007
 
 #define MPI_MAX_PROCESSOR_NAME 128
 #define MPI_MAX_ERROR_STRING 512
 #define MPI_MAX_OBJECT_NAME 128
+#define MPI_MAX_LIBRARY_VERSION_STRING 8192
+#define MPI_COMM_TYPE_SHARED 1 /* MPI_Comm_split_type: the ranks sharing memory (each node has one) */
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
 #define MPI_BSEND_OVERHEAD 32 /* bytes MPI_Bsend needs in the attached buffer besides the message */
 
 #define MPI_THREAD_SINGLE 0
 #define MPI_THREAD_FUNNELED 1
 #define MPI_THREAD_SERIALIZED 2
 #define MPI_THREAD_MULTIPLE 3
+
+/* array orders and distributions (MPI_Type_create_subarray, MPI_Type_create_darray) */
+#define MPI_ORDER_C 56
+#define MPI_ORDER_FORTRAN 57
+#define MPI_DISTRIBUTE_BLOCK 121
+#define MPI_DISTRIBUTE_CYCLIC 122
+#define MPI_DISTRIBUTE_NONE 123
+#define MPI_DISTRIBUTE_DFLT_DARG (-49767)
+
+/* datatype constructors (MPI_Type_get_envelope), MPICH's values */
+#define MPI_COMBINER_NAMED 1
+#define MPI_COMBINER_DUP 2
+#define MPI_COMBINER_CONTIGUOUS 3
+#define MPI_COMBINER_VECTOR 4
+#define MPI_COMBINER_HVECTOR 6
+#define MPI_COMBINER_INDEXED 7
+#define MPI_COMBINER_HINDEXED 9
+#define MPI_COMBINER_INDEXED_BLOCK 10
+#define MPI_COMBINER_STRUCT 12
+#define MPI_COMBINER_SUBARRAY 13
+#define MPI_COMBINER_DARRAY 14
+#define MPI_COMBINER_RESIZED 18
+#define MPI_COMBINER_HINDEXED_BLOCK 19
 
 /* topologies (MPI_Topo_test) */
 #define MPI_GRAPH 1
@@ -168,6 +214,44 @@ typedef struct MPI_Status {
 #define MPI_ERR_IN_STATUS 17
 #define MPI_ERR_PENDING 18
 #define MPI_ERR_REQUEST 19
+#define MPI_ERR_ACCESS 20
+#define MPI_ERR_AMODE 21
+#define MPI_ERR_BAD_FILE 22
+#define MPI_ERR_CONVERSION 23
+#define MPI_ERR_DUP_DATAREP 24
+#define MPI_ERR_FILE_EXISTS 25
+#define MPI_ERR_FILE_IN_USE 26
+#define MPI_ERR_FILE 27
+#define MPI_ERR_INFO 28
+#define MPI_ERR_INFO_KEY 29
+#define MPI_ERR_INFO_VALUE 30
+#define MPI_ERR_INFO_NOKEY 31
+#define MPI_ERR_IO 32
+#define MPI_ERR_NAME 33
+#define MPI_ERR_NO_MEM 34
+#define MPI_ERR_NOT_SAME 35
+#define MPI_ERR_NO_SPACE 36
+#define MPI_ERR_NO_SUCH_FILE 37
+#define MPI_ERR_PORT 38
+#define MPI_ERR_QUOTA 39
+#define MPI_ERR_READ_ONLY 40
+#define MPI_ERR_SERVICE 41
+#define MPI_ERR_SPAWN 42
+#define MPI_ERR_UNSUPPORTED_DATAREP 43
+#define MPI_ERR_UNSUPPORTED_OPERATION 44
+#define MPI_ERR_WIN 45
+#define MPI_ERR_BASE 46
+#define MPI_ERR_LOCKTYPE 47
+#define MPI_ERR_KEYVAL 48
+#define MPI_ERR_RMA_CONFLICT 49
+#define MPI_ERR_RMA_SYNC 50
+#define MPI_ERR_SIZE 51
+#define MPI_ERR_DISP 52
+#define MPI_ERR_ASSERT 53
+#define MPI_ERR_RMA_RANGE 55
+#define MPI_ERR_RMA_ATTACH 56
+#define MPI_ERR_RMA_SHARED 57
+#define MPI_ERR_RMA_FLAVOR 58
 #define MPI_ERR_LASTCODE 0x3fffffff
 
 /* ---- callbacks ---------------------------------------------------------------------------------- */
@@ -432,6 +516,157 @@ PIMNIC_MPI_FN(int, Alltoall,
 PIMNIC_MPI_FN(int, Alltoallv,
               (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
                const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+
+/* intercommunicators */
+PIMNIC_MPI_FN(int, Intercomm_create,
+              (MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+               MPI_Comm *newintercomm))
+PIMNIC_MPI_FN(int, Intercomm_merge, (MPI_Comm intercomm, int high, MPI_Comm *newintracomm))
+PIMNIC_MPI_FN(int, Comm_remote_size, (MPI_Comm comm, int *size))
+PIMNIC_MPI_FN(int, Comm_remote_group, (MPI_Comm comm, MPI_Group *group))
+PIMNIC_MPI_FN(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Comm_idup, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request))
+PIMNIC_MPI_FN(int, Type_set_name, (MPI_Datatype datatype, const char *name))
+PIMNIC_MPI_FN(int, Type_get_name, (MPI_Datatype datatype, char *name, int *resultlen))
+PIMNIC_MPI_FN(int, Type_create_subarray,
+              (int ndims, const int sizes[], const int subsizes[], const int starts[], int order, MPI_Datatype oldtype,
+               MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Type_create_darray,
+              (int size, int rank, int ndims, const int gsizes[], const int distribs[], const int dargs[],
+               const int psizes[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype))
+PIMNIC_MPI_FN(int, Get_library_version, (char *version, int *resultlen))
+PIMNIC_MPI_FN(int, Comm_split_type, (MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Comm_dup_with_info, (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm))
+PIMNIC_MPI_FN(int, Comm_idup_with_info, (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request))
+PIMNIC_MPI_FN(int, Comm_set_info, (MPI_Comm comm, MPI_Info info))
+PIMNIC_MPI_FN(int, Comm_get_info, (MPI_Comm comm, MPI_Info *info))
+PIMNIC_MPI_FN(int, Graph_create,
+              (MPI_Comm comm_old, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm *comm_graph))
+PIMNIC_MPI_FN(int, Graphdims_get, (MPI_Comm comm, int *nnodes, int *nedges))
+PIMNIC_MPI_FN(int, Graph_get, (MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]))
+PIMNIC_MPI_FN(int, Graph_neighbors_count, (MPI_Comm comm, int rank, int *nneighbors))
+PIMNIC_MPI_FN(int, Graph_neighbors, (MPI_Comm comm, int rank, int maxneighbors, int neighbors[]))
+PIMNIC_MPI_FN(int, Graph_map, (MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank))
+PIMNIC_MPI_FN(int, Cart_map, (MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank))
+PIMNIC_MPI_FN(int, Type_get_envelope,
+              (MPI_Datatype datatype, int *num_integers, int *num_addresses, int *num_datatypes, int *combiner))
+PIMNIC_MPI_FN(int, Type_get_contents,
+              (MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes, int integers[],
+               MPI_Aint addresses[], MPI_Datatype datatypes[]))
+PIMNIC_MPI_FN(int, Mprobe, (int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status))
+PIMNIC_MPI_FN(int, Improbe,
+              (int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status))
+PIMNIC_MPI_FN(int, Mrecv, (void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status))
+PIMNIC_MPI_FN(int, Imrecv,
+              (void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request))
+PIMNIC_MPI_FN(MPI_Fint, Message_c2f, (MPI_Message message))
+PIMNIC_MPI_FN(MPI_Message, Message_f2c, (MPI_Fint message))
+PIMNIC_MPI_FN(int, Status_set_elements, (MPI_Status *status, MPI_Datatype datatype, int count))
+PIMNIC_MPI_FN(int, Status_set_elements_x, (MPI_Status *status, MPI_Datatype datatype, MPI_Count count))
+PIMNIC_MPI_FN(int, Status_set_cancelled, (MPI_Status *status, int flag))
+PIMNIC_MPI_FN(int, Get_elements_x, (const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count))
+PIMNIC_MPI_FN(int, Comm_disconnect, (MPI_Comm *comm))
+PIMNIC_MPI_FN(int, Buffer_flush, (void))
+PIMNIC_MPI_FN(int, Buffer_iflush, (MPI_Request *request))
+PIMNIC_MPI_FN(int, Pack_external,
+              (const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf,
+               MPI_Aint outsize, MPI_Aint *position))
+PIMNIC_MPI_FN(int, Unpack_external,
+              (const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position, void *outbuf,
+               int outcount, MPI_Datatype datatype))
+PIMNIC_MPI_FN(int, Pack_external_size, (const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size))
+PIMNIC_MPI_FN(int, Send_c, (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm))
+PIMNIC_MPI_FN(int, Recv_c,
+              (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+               MPI_Status *status))
+PIMNIC_MPI_FN(int, Isend_c,
+              (const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Irecv_c,
+              (void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+               MPI_Request *request))
+PIMNIC_MPI_FN(int, Get_count_c, (const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count))
+
+/* point to point as tasks */
+PIMNIC_MPI_FN(int, Isendrecv,
+              (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf,
+               int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request))
+PIMNIC_MPI_FN(int, Isendrecv_replace,
+              (void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
+               MPI_Comm comm, MPI_Request *request))
+PIMNIC_MPI_FN(int, Bsend_init,
+              (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request))
+
+/* info objects */
+PIMNIC_MPI_FN(int, Info_create, (MPI_Info *info))
+PIMNIC_MPI_FN(int, Info_free, (MPI_Info *info))
+PIMNIC_MPI_FN(int, Info_dup, (MPI_Info info, MPI_Info *newinfo))
+PIMNIC_MPI_FN(int, Info_set, (MPI_Info info, const char *key, const char *value))
+PIMNIC_MPI_FN(int, Info_get, (MPI_Info info, const char *key, int valuelen, char *value, int *flag))
+PIMNIC_MPI_FN(int, Info_get_string, (MPI_Info info, const char *key, int *buflen, char *value, int *flag))
+PIMNIC_MPI_FN(int, Info_get_valuelen, (MPI_Info info, const char *key, int *valuelen, int *flag))
+PIMNIC_MPI_FN(int, Info_delete, (MPI_Info info, const char *key))
+PIMNIC_MPI_FN(int, Info_get_nkeys, (MPI_Info info, int *nkeys))
+PIMNIC_MPI_FN(int, Info_get_nthkey, (MPI_Info info, int n, char *key))
+
+/* more collectives; the nonblocking and persistent forms of every collective */
+PIMNIC_MPI_FN(int, Alltoallw,
+              (const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+               void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+               MPI_Comm comm))
+PIMNIC_MPI_FN(int, Reduce_scatter_block,
+              (const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+#define PIMNIC_MPI_COLL(Name, name, params)                                         \
+  PIMNIC_MPI_FN(int, I##name, (PIMNIC_MPI_UNPAREN params, MPI_Request *request)) \
+  PIMNIC_MPI_FN(int, Name##_init, (PIMNIC_MPI_UNPAREN params, MPI_Info info, MPI_Request *request))
+#define PIMNIC_MPI_UNPAREN(...) __VA_ARGS__
+PIMNIC_MPI_COLL(Barrier, barrier, (MPI_Comm comm))
+PIMNIC_MPI_COLL(Bcast, bcast, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Reduce, reduce,
+                (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
+                 MPI_Comm comm))
+PIMNIC_MPI_COLL(Allreduce, allreduce,
+                (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_COLL(Reduce_scatter, reduce_scatter,
+                (const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                 MPI_Comm comm))
+PIMNIC_MPI_COLL(Reduce_scatter_block, reduce_scatter_block,
+                (const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_COLL(Scan, scan,
+                (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_COLL(Exscan, exscan,
+                (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm))
+PIMNIC_MPI_COLL(Gather, gather,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Gatherv, gatherv,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Scatter, scatter,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Scatterv, scatterv,
+                (const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                 void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm))
+PIMNIC_MPI_COLL(Allgather, allgather,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_COLL(Allgatherv, allgatherv,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                 const int displs[], MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_COLL(Alltoall, alltoall,
+                (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_COLL(Alltoallv, alltoallv,
+                (const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                 void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm))
+PIMNIC_MPI_COLL(Alltoallw, alltoallw,
+                (const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+                 void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+                 MPI_Comm comm))
+#undef PIMNIC_MPI_COLL
+#undef PIMNIC_MPI_UNPAREN
 
 #undef PIMNIC_MPI_FN
 

@@ -11,12 +11,15 @@ namespace {
 
 // The value of a predefined attribute: the standard hands out a pointer to it.
 int* predefined_attribute(int keyval) {
-  static int tag_ub, host, io, wtime_is_global;
+  static int tag_ub, host, io, wtime_is_global, appnum, universe, last_code;
   switch (keyval) {
     case MPI_TAG_UB: tag_ub = runtime().tag_ub; return &tag_ub;
     case MPI_HOST: host = MPI_PROC_NULL; return &host;
     case MPI_IO: io = MPI_ANY_SOURCE; return &io;  // every rank has stdio
     case MPI_WTIME_IS_GLOBAL: wtime_is_global = 1; return &wtime_is_global;  // one simulated clock
+    case MPI_APPNUM: appnum = 0; return &appnum;                        // one program
+    case MPI_UNIVERSE_SIZE: universe = runtime().world_size; return &universe;  // no room to spawn
+    case MPI_LASTUSEDCODE: last_code = MPI_ERR_LASTCODE; return &last_code;  // no codes added
     default: return nullptr;
   }
 }

@@ -38,13 +38,15 @@ struct Attached {
     }
   }
 
-  // The first gap of `need` bytes (aligned to 8), or -1; its index in `blocks` in `at`.
+  // The first gap of `need` bytes, or -1; its index in `blocks` in `at`. Copies are packed bytes
+  // and need no alignment: messages whose sizes plus MPI_BSEND_OVERHEAD add up to the buffer's
+  // size fit in it, as the standard's rule for sizing the buffer promises.
   int64_t find_gap(uint32_t need, uint32_t& at) const {
     uint32_t start = 0;
     for (at = 0; at <= blocks.size(); ++at) {
       const uint32_t end = at < blocks.size() ? blocks[at].offset : size;
       if (end >= start && end - start >= need) return start;
-      if (at < blocks.size()) start = (blocks[at].offset + blocks[at].size + 7) & ~7u;
+      if (at < blocks.size()) start = blocks[at].offset + blocks[at].size;
     }
     return -1;
   }

@@ -6,6 +6,7 @@
 #include "core/call.h"
 #include "coll/coll.h"
 #include "core/comm_create.h"
+#include "core/intercomm.h"
 #include "core/split_order.h"
 
 using namespace pimnic::mpi;
@@ -48,11 +49,16 @@ extern "C" int PMPI_Comm_dup(MPI_Comm comm_handle, MPI_Comm* newcomm) {
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = call.arg(newcomm != nullptr, "newcomm is null")) return e;
-  Vec<int32_t> members;
-  for (int r = 0; r < comm->size; ++r) members.push_back(comm->world_rank(r));
-  if (int e = create_from_members(call, *comm, members.data(), comm->size, *newcomm)) return e;
+  if (comm->inter) {
+    if (int e = intercomm_dup(call, *comm, *newcomm)) return e;
+  } else {
+    Vec<int32_t> members;
+    for (int r = 0; r < comm->size; ++r) members.push_back(comm->world_rank(r));
+    if (int e = create_from_members(call, *comm, members.data(), comm->size, *newcomm)) return e;
+  }
   Comm& dup = *find_comm(*newcomm);
   if (comm->cartesian) copy_grid(dup, comm->grid);  // a dup keeps the topology
+  if (comm->graph) copy_graph(dup, *comm);
   if (int e = copy_attributes(*comm, dup)) {        // and what the attributes' copy callbacks say
     return call.fail(MPI_ERR_OTHER, "an attribute's copy callback failed (%d)", e);
   }
@@ -66,6 +72,7 @@ extern "C" int PMPI_Comm_split(MPI_Comm comm_handle, int color, int key, MPI_Com
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = call.arg(newcomm != nullptr, "newcomm is null")) return e;
   if (color < 0 && color != MPI_UNDEFINED) return call.fail(MPI_ERR_ARG, "negative color %d", color);
+  if (comm->inter) return intercomm_split(call, *comm, color, key, *newcomm);
   const int n = comm->size;
   Scratch everyone(sizeof(int) * 2 * uint32_t(n));
   int* color_key = reinterpret_cast<int*>(everyone.bytes());
@@ -97,6 +104,11 @@ extern "C" int PMPI_Comm_free(MPI_Comm* comm_handle) {
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_free)
 
+// Without dynamic processes, disconnecting is freeing once the communicator's messages are done
+// (MPI_Comm_free already lets requests in flight finish on their own).
+extern "C" int PMPI_Comm_disconnect(MPI_Comm* comm) { return PMPI_Comm_free(comm); }
+PIMNIC_MPI_ALIAS(MPI_Comm_disconnect)
+
 extern "C" int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
   Call call("MPI_Comm_compare");
   Comm *a, *b;
@@ -116,7 +128,7 @@ extern "C" int PMPI_Comm_test_inter(MPI_Comm comm_handle, int* flag) {
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = call.arg(flag != nullptr, "flag is null")) return e;
-  *flag = 0;  // no intercommunicators here
+  *flag = comm->inter;
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_test_inter)

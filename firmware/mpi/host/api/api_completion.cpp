@@ -121,7 +121,7 @@ int any(Call& call, int count, MPI_Request* handles, int* index, int* flag, MPI_
       if (i == -2) empty_status(status, MPI_ANY_SOURCE);
       return MPI_SUCCESS;
     }
-    runtime().transport->progress(true);
+    wait_progress();
   }
 }
 
@@ -137,7 +137,7 @@ int some(Call& call, int incount, MPI_Request* handles, int* outcount, int* indi
       return MPI_SUCCESS;
     }
     if (first >= 0 || !wait) break;
-    runtime().transport->progress(true);
+    wait_progress();
   }
   Completer completer(call, statuses, incount);
   int done = 0;

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "api/api.h"
+#include "core/attributes.h"
 #include "core/bsend.h"
 #include "core/call.h"
 #include "coll/coll.h"
@@ -80,6 +81,11 @@ PIMNIC_MPI_ALIAS(MPI_Finalized)
 // is in flight when the transport lets the NIC go.
 extern "C" int PMPI_Finalize(void) {
   Call call("MPI_Finalize");
+  // MPI_COMM_SELF's attributes are deleted first, last set first (the standard's hook for
+  // libraries to clean up while MPI still runs).
+  if (int e = delete_all_attributes(*find_comm(MPI_COMM_SELF))) {
+    return call.fail(MPI_ERR_OTHER, "an attribute's delete callback failed (%d)", e);
+  }
   reap_freed_requests(true);
   wait_buffered_sends();
   if (int e = coll_barrier(call, *world_comm())) return e;
@@ -149,3 +155,11 @@ extern "C" int PMPI_Get_version(int* version, int* subversion) {
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Get_version)
+
+extern "C" int PMPI_Get_library_version(char* version, int* resultlen) {
+  if (!version || !resultlen) return fail_outside("MPI_Get_library_version", MPI_ERR_ARG, "version or resultlen is null");
+  *resultlen = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "pimnic MPI %d.%d (libpimnic_mpi)", MPI_VERSION,
+                        MPI_SUBVERSION);
+  return MPI_SUCCESS;
+}
+PIMNIC_MPI_ALIAS(MPI_Get_library_version)

@@ -4,6 +4,7 @@
 #include "coll/coll.h"
 #include "core/comm_create.h"
 #include "core/group.h"
+#include "core/intercomm.h"
 
 using namespace pimnic::mpi;
 
@@ -109,9 +110,45 @@ extern "C" int PMPI_Comm_create(MPI_Comm comm_handle, MPI_Group group_handle, MP
       return call.fail(MPI_ERR_GROUP, "world rank %d of the group is not in the communicator", int(group->world[i]));
     }
   }
+  if (comm->inter) {  // the group is of the local members
+    const int me = group->rank_of_world(comm->world_rank(comm->rank));
+    return intercomm_split(call, *comm, me == MPI_UNDEFINED ? MPI_UNDEFINED : 0, me, *newcomm);
+  }
   return create_from_members(call, *comm, group->world.data(), group->size(), *newcomm);
 }
 PIMNIC_MPI_ALIAS(MPI_Comm_create)
+
+// Only the group's members call it: they agree on a context pair among themselves, through a
+// stand-in communicator of the group on the parent's collective context whose tags `tag` sets
+// apart (members of several groups may be creating at once).
+extern "C" int PMPI_Comm_create_group(MPI_Comm comm_handle, MPI_Group group_handle, int tag, MPI_Comm* newcomm) {
+  Call call("MPI_Comm_create_group");
+  Comm* comm;
+  Group* group;
+  if (int e = call.comm(comm_handle, comm)) return e;
+  if (int e = lookup(call, group_handle, group)) return e;
+  if (int e = call.arg(newcomm != nullptr, "newcomm is null")) return e;
+  if (int e = call.send_tag(tag)) return e;
+  if (int e = call.arg(!comm->inter, "an intercommunicator")) return e;
+  const int me = group->rank_of_world(comm->world_rank(comm->rank));
+  if (me == MPI_UNDEFINED) {
+    *newcomm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+  }
+  for (uint32_t i = 0; i < group->world.size(); ++i) {
+    if (comm->rank_of_world(group->world[i]) < 0) {
+      return call.fail(MPI_ERR_GROUP, "world rank %d of the group is not in the communicator", int(group->world[i]));
+    }
+  }
+  Comm members;
+  set_members(members, group->world.data(), group->size(), me);
+  members.context_pair = comm->context_pair;
+  members.errhandler = comm->errhandler;
+  members.tag_base = (1 << 28) + ((tag & 0xfff) << 8);
+  members.refs = 1;  // never released: it lives on this stack
+  return create_from_members(call, members, group->world.data(), group->size(), *newcomm);
+}
+PIMNIC_MPI_ALIAS(MPI_Comm_create_group)
 
 extern "C" int PMPI_Group_size(MPI_Group group_handle, int* size) {
   Call call("MPI_Group_size");

@@ -76,7 +76,7 @@ int nonblocking_send(const char* name, const void* buf, int count, MPI_Datatype 
 // What a probe found, as a status.
 void probe_status(const Comm& comm, const Found& found, MPI_Status* status) {
   if (status == MPI_STATUS_IGNORE) return;
-  status->MPI_SOURCE = comm.rank_of_world(found.source);
+  status->MPI_SOURCE = comm.peer_of_world(found.source);
   status->MPI_TAG = found.tag;
   status->pimnic_bytes = int(found.bytes);
   status->pimnic_cancelled = 0;
@@ -89,7 +89,7 @@ int check_probe(Call& call, int source, int tag, MPI_Comm comm_handle, Comm*& co
 }
 
 int32_t world_source(const Comm& comm, int source) {
-  return source == MPI_ANY_SOURCE ? kAnySource : comm.world_rank(source);
+  return source == MPI_ANY_SOURCE ? kAnySource : comm.peer_world(source);
 }
 
 int32_t transport_tag(int tag) { return tag == MPI_ANY_TAG ? kAnyTag : tag; }

@@ -1,4 +1,4 @@
-// MPI_Pack, MPI_Unpack, MPI_Pack_size: items to and from their packed bytes (the bytes a message of
+// MPI_Pack, MPI_Unpack, MPI_Pack_size (and their "external32" forms): items to and from their packed bytes (the bytes a message of
 // them carries, so a packed buffer sent as MPI_PACKED is received by any type of the same
 // signature, and the other way round).
 #include "api/api.h"
@@ -57,3 +57,34 @@ extern "C" int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm_
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Pack_size)
+
+// external32 is big-endian with the sizes of ILP32 C types: the simulated hosts' own layout, so
+// the canonical packing is MPI_Pack's (MPI_LONG_DOUBLE, 16 bytes in external32, is the exception).
+extern "C" int PMPI_Pack_external(const char datarep[], const void* inbuf, int incount, MPI_Datatype datatype,
+                                  void* outbuf, MPI_Aint outsize, MPI_Aint* position) {
+  int at = int(*position);
+  const int e = PMPI_Pack(inbuf, incount, datatype, outbuf, int(outsize), &at, MPI_COMM_SELF);
+  (void)datarep;
+  *position = at;
+  return e;
+}
+PIMNIC_MPI_ALIAS(MPI_Pack_external)
+
+extern "C" int PMPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize, MPI_Aint* position,
+                                    void* outbuf, int outcount, MPI_Datatype datatype) {
+  int at = int(*position);
+  const int e = PMPI_Unpack(inbuf, int(insize), &at, outbuf, outcount, datatype, MPI_COMM_SELF);
+  (void)datarep;
+  *position = at;
+  return e;
+}
+PIMNIC_MPI_ALIAS(MPI_Unpack_external)
+
+extern "C" int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint* size) {
+  int bytes;
+  const int e = PMPI_Pack_size(incount, datatype, MPI_COMM_SELF, &bytes);
+  (void)datarep;
+  *size = bytes;
+  return e;
+}
+PIMNIC_MPI_ALIAS(MPI_Pack_external_size)

@@ -2,6 +2,8 @@
 // _hindexed, _create_indexed_block, _create_struct, _create_resized, _dup, _commit, _free, and
 // the address and bound queries that go with them (MPI-1's MPI_Type_lb, _ub, _extent too).
 #include "api/api.h"
+#include "api/api_type_envelope.h"
+#include "api/api_type_name.h"
 #include "core/call.h"
 #include "core/datatype_derived.h"
 #include "core/vec.h"
@@ -56,27 +58,71 @@ int strided(Call& call, int count, int blocklength, int64_t stride_bytes, const 
   return make(call, placements, false, newtype);
 }
 
-int create_struct(Call& call, int count, const int* lengths, const MPI_Aint* displacements, const MPI_Datatype* types,
-                  MPI_Datatype* newtype) {
-  if (int e = call.count(count)) return e;
-  if (int e = call.arg((lengths && displacements && types) || count == 0, "an array argument is null")) return e;
-  if (int e = call.arg(newtype != nullptr, "newtype is null")) return e;
-  Vec<Placement> placements;
-  for (int i = 0; i < count; ++i) {
-    const TypeInfo* type;
-    if (int e = call.any_datatype(types[i], type)) return e;
-    if (int e = block_length(call, lengths[i])) return e;
-    placements.push_back({int64_t(displacements[i]), type, uint32_t(lengths[i])});
-  }
-  return make(call, placements, true, newtype);
-}
-
 int resized(Call& call, const TypeInfo& old, int64_t lb, int64_t extent, MPI_Datatype* newtype) {
   const char* why = "";
   const TypeInfo* type = resize_derived(old, lb, extent, &why);
   if (!type) return call.fail(MPI_ERR_ARG, "%s", why);
   *newtype = derived_handle(type);
   return MPI_SUCCESS;
+}
+
+int create_struct(Call& call, int count, const int* lengths, const MPI_Aint* displacements, const MPI_Datatype* types,
+                  MPI_Datatype* newtype) {
+  if (int e = call.count(count)) return e;
+  if (int e = call.arg((lengths && displacements && types) || count == 0, "an array argument is null")) return e;
+  if (int e = call.arg(newtype != nullptr, "newtype is null")) return e;
+  Vec<Placement> placements;
+  bool has_lb = false, has_ub = false;  // MPI-1's markers: explicit bounds, no data
+  int64_t lb = 0, ub = 0;
+  for (int i = 0; i < count; ++i) {
+    const TypeInfo* type;
+    if (int e = call.any_datatype(types[i], type)) return e;
+    if (int e = block_length(call, lengths[i])) return e;
+    if (types[i] == MPI_LB) {
+      lb = has_lb && lb < displacements[i] ? lb : int64_t(displacements[i]);
+      has_lb = true;
+    } else if (types[i] == MPI_UB) {
+      ub = has_ub && ub > displacements[i] ? ub : int64_t(displacements[i]);
+      has_ub = true;
+    } else {
+      placements.push_back({int64_t(displacements[i]), type, uint32_t(lengths[i])});
+    }
+  }
+  if (int e = make(call, placements, !has_lb && !has_ub, newtype)) return e;
+  if (!has_lb && !has_ub) return MPI_SUCCESS;
+  const TypeInfo* built = find_type(*newtype);
+  if (!has_lb) lb = built->lb;
+  if (!has_ub) ub = built->lb + int64_t(built->extent);
+  const int e = resized(call, *built, lb, ub - lb, newtype);
+  free_derived_handle(built);
+  return e;
+}
+
+
+// The arguments of the indexed constructors, as MPI_Type_get_contents gives them back.
+void record_indexed(MPI_Datatype type, int combiner, int count, const int* lengths, const int* displs,
+                    const MPI_Aint* hdispls, MPI_Datatype old) {
+  Vec<int> ints;
+  ints.push_back(count);
+  for (int i = 0; i < count; ++i) ints.push_back(lengths[i]);
+  for (int i = 0; displs && i < count; ++i) ints.push_back(displs[i]);
+  record_contents(type, combiner, int(ints.size()), ints.data(), hdispls ? count : 0, hdispls, 1, &old);
+}
+
+void record_block(MPI_Datatype type, int combiner, int count, int length, const int* displs, const MPI_Aint* hdispls,
+                  MPI_Datatype old) {
+  Vec<int> ints;
+  ints.push_back(count);
+  ints.push_back(length);
+  for (int i = 0; displs && i < count; ++i) ints.push_back(displs[i]);
+  record_contents(type, combiner, int(ints.size()), ints.data(), hdispls ? count : 0, hdispls, 1, &old);
+}
+
+void record_struct(MPI_Datatype type, int count, const int* lengths, const MPI_Aint* displs, const MPI_Datatype* types) {
+  Vec<int> ints;
+  ints.push_back(count);
+  for (int i = 0; i < count; ++i) ints.push_back(lengths[i]);
+  record_contents(type, MPI_COMBINER_STRUCT, int(ints.size()), ints.data(), count, displs, count, types);
 }
 
 }  // namespace
@@ -87,7 +133,9 @@ extern "C" int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatyp
   if (int e = start(call, count, oldtype, old, newtype)) return e;
   Vec<Placement> placements;
   placements.push_back({0, old, uint32_t(count)});
-  return make(call, placements, false, newtype);
+  if (int e = make(call, placements, false, newtype)) return e;
+  record_contents(*newtype, MPI_COMBINER_CONTIGUOUS, 1, &count, 0, nullptr, 1, &oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_contiguous)
 
@@ -95,7 +143,10 @@ extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Data
   Call call("MPI_Type_vector");
   const TypeInfo* old;
   if (int e = start(call, count, oldtype, old, newtype)) return e;
-  return strided(call, count, blocklength, int64_t(stride) * old->extent, old, newtype);
+  if (int e = strided(call, count, blocklength, int64_t(stride) * old->extent, old, newtype)) return e;
+  const int ints[3] = {count, blocklength, stride};
+  record_contents(*newtype, MPI_COMBINER_VECTOR, 3, ints, 0, nullptr, 1, &oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_vector)
 
@@ -104,7 +155,10 @@ extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint str
   Call call("MPI_Type_create_hvector");
   const TypeInfo* old;
   if (int e = start(call, count, oldtype, old, newtype)) return e;
-  return strided(call, count, blocklength, int64_t(stride), old, newtype);
+  if (int e = strided(call, count, blocklength, int64_t(stride), old, newtype)) return e;
+  const int ints[2] = {count, blocklength};
+  record_contents(*newtype, MPI_COMBINER_HVECTOR, 2, ints, 1, &stride, 1, &oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_hvector)
 
@@ -113,7 +167,10 @@ extern "C" int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MP
   Call call("MPI_Type_hvector");
   const TypeInfo* old;
   if (int e = start(call, count, oldtype, old, newtype)) return e;
-  return strided(call, count, blocklength, int64_t(stride), old, newtype);
+  if (int e = strided(call, count, blocklength, int64_t(stride), old, newtype)) return e;
+  const int ints[2] = {count, blocklength};
+  record_contents(*newtype, MPI_COMBINER_HVECTOR, 2, ints, 1, &stride, 1, &oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_hvector)
 
@@ -121,21 +178,27 @@ extern "C" int PMPI_Type_indexed(int count, const int blocklengths[], const int 
                                  MPI_Datatype* newtype) {
   Call call("MPI_Type_indexed");
   const TypeInfo* old = find_type(oldtype);
-  return blocks(call, count, blocklengths, -1, displacements, old ? old->extent : 0, oldtype, newtype);
+  if (int e = blocks(call, count, blocklengths, -1, displacements, old ? old->extent : 0, oldtype, newtype)) return e;
+  record_indexed(*newtype, MPI_COMBINER_INDEXED, count, blocklengths, displacements, nullptr, oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_indexed)
 
 extern "C" int PMPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
                                          MPI_Datatype oldtype, MPI_Datatype* newtype) {
   Call call("MPI_Type_create_hindexed");
-  return blocks(call, count, blocklengths, -1, displacements, 1, oldtype, newtype);
+  if (int e = blocks(call, count, blocklengths, -1, displacements, 1, oldtype, newtype)) return e;
+  record_indexed(*newtype, MPI_COMBINER_HINDEXED, count, blocklengths, nullptr, displacements, oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_hindexed)
 
 extern "C" int PMPI_Type_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
                                   MPI_Datatype oldtype, MPI_Datatype* newtype) {
   Call call("MPI_Type_hindexed");
-  return blocks(call, count, blocklengths, -1, displacements, 1, oldtype, newtype);
+  if (int e = blocks(call, count, blocklengths, -1, displacements, 1, oldtype, newtype)) return e;
+  record_indexed(*newtype, MPI_COMBINER_HINDEXED, count, blocklengths, nullptr, displacements, oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_hindexed)
 
@@ -144,7 +207,9 @@ extern "C" int PMPI_Type_create_indexed_block(int count, int blocklength, const 
   Call call("MPI_Type_create_indexed_block");
   const TypeInfo* old = find_type(oldtype);
   if (int e = block_length(call, blocklength)) return e;
-  return blocks(call, count, nullptr, blocklength, displacements, old ? old->extent : 0, oldtype, newtype);
+  if (int e = blocks(call, count, nullptr, blocklength, displacements, old ? old->extent : 0, oldtype, newtype)) return e;
+  record_block(*newtype, MPI_COMBINER_INDEXED_BLOCK, count, blocklength, displacements, nullptr, oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_indexed_block)
 
@@ -152,21 +217,27 @@ extern "C" int PMPI_Type_create_hindexed_block(int count, int blocklength, const
                                                MPI_Datatype oldtype, MPI_Datatype* newtype) {
   Call call("MPI_Type_create_hindexed_block");
   if (int e = block_length(call, blocklength)) return e;
-  return blocks(call, count, nullptr, blocklength, displacements, 1, oldtype, newtype);
+  if (int e = blocks(call, count, nullptr, blocklength, displacements, 1, oldtype, newtype)) return e;
+  record_block(*newtype, MPI_COMBINER_HINDEXED_BLOCK, count, blocklength, nullptr, displacements, oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_hindexed_block)
 
 extern "C" int PMPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
                                        const MPI_Datatype types[], MPI_Datatype* newtype) {
   Call call("MPI_Type_create_struct");
-  return create_struct(call, count, blocklengths, displacements, types, newtype);
+  if (int e = create_struct(call, count, blocklengths, displacements, types, newtype)) return e;
+  record_struct(*newtype, count, blocklengths, displacements, types);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_struct)
 
 extern "C" int PMPI_Type_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
                                 const MPI_Datatype types[], MPI_Datatype* newtype) {
   Call call("MPI_Type_struct");
-  return create_struct(call, count, blocklengths, displacements, types, newtype);
+  if (int e = create_struct(call, count, blocklengths, displacements, types, newtype)) return e;
+  record_struct(*newtype, count, blocklengths, displacements, types);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_struct)
 
@@ -174,7 +245,10 @@ extern "C" int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_A
   Call call("MPI_Type_create_resized");
   const TypeInfo* old;
   if (int e = start(call, 0, oldtype, old, newtype)) return e;
-  return resized(call, *old, int64_t(lb), int64_t(extent), newtype);
+  if (int e = resized(call, *old, int64_t(lb), int64_t(extent), newtype)) return e;
+  const MPI_Aint addrs[2] = {lb, extent};
+  record_contents(*newtype, MPI_COMBINER_RESIZED, 0, nullptr, 2, addrs, 1, &oldtype);
+  return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_resized)
 
@@ -184,6 +258,8 @@ extern "C" int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
   if (int e = start(call, 0, oldtype, old, newtype)) return e;
   if (int e = resized(call, *old, old->lb, old->extent, newtype)) return e;
   if (old->committed) commit_derived(find_type(*newtype));  // a dup is committed if its original is
+  if (int e = MPI_SUCCESS) return e;
+  record_contents(*newtype, MPI_COMBINER_DUP, 0, nullptr, 0, nullptr, 1, &oldtype);
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Type_dup)
@@ -205,6 +281,8 @@ extern "C" int PMPI_Type_free(MPI_Datatype* datatype) {
   if (int e = call.arg(datatype != nullptr, "datatype is null")) return e;
   if (int e = call.any_datatype(*datatype, type)) return e;
   if (!type->derived()) return call.fail(MPI_ERR_TYPE, "%s is predefined and cannot be freed", type->name);
+  forget_type_name(*datatype);
+  forget_contents(*datatype);
   free_derived_handle(type);
   *datatype = MPI_DATATYPE_NULL;
   return MPI_SUCCESS;

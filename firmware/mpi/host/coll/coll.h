@@ -25,6 +25,7 @@ enum CollTag : int {
   kTagScatter,
   kTagAlltoall,
   kTagScan,
+  kTagInter,  // intercommunicator set-up and collectives between the two groups (intercomm.cpp)
 };
 
 // Blocking point to point on the collective context; a longer message than `capacity` raises

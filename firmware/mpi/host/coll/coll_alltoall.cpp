@@ -4,6 +4,7 @@
 
 #include "api/api.h"
 #include "coll/coll.h"
+#include "coll/coll_inter.h"
 #include "coll/coll_layout.h"
 #include "core/p2p.h"
 
@@ -75,6 +76,7 @@ using namespace pimnic::mpi;
 extern "C" int PMPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                              MPI_Datatype recvtype, MPI_Comm comm) {
   Call call("MPI_Alltoall");
+  if (Comm* ic = find_comm(comm); ic && ic->inter) return inter_alltoall(call, *ic, sendbuf, sendcount, nullptr, nullptr, nullptr, sendtype, recvbuf, recvcount, nullptr, nullptr, nullptr, recvtype, false);
   return alltoall(call, sendbuf, sendcount, nullptr, nullptr, sendtype, recvbuf, recvcount, nullptr, nullptr, recvtype,
                   comm, false);
 }
@@ -84,6 +86,7 @@ extern "C" int PMPI_Alltoallv(const void* sendbuf, const int sendcounts[], const
                               void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                               MPI_Comm comm) {
   Call call("MPI_Alltoallv");
+  if (Comm* ic = find_comm(comm); ic && ic->inter) return inter_alltoall(call, *ic, sendbuf, 0, sendcounts, sdispls, nullptr, sendtype, recvbuf, 0, recvcounts, rdispls, nullptr, recvtype, false);
   return alltoall(call, sendbuf, 0, sendcounts, sdispls, sendtype, recvbuf, 0, recvcounts, rdispls, recvtype, comm,
                   true);
 }

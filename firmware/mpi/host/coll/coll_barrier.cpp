@@ -2,6 +2,7 @@
 // rank + 2^k and waits for rank - 2^k).
 #include "api/api.h"
 #include "coll/coll.h"
+#include "coll/coll_inter.h"
 #include "core/p2p.h"
 
 namespace pimnic::mpi {
@@ -25,6 +26,7 @@ using namespace pimnic::mpi;
 
 extern "C" int PMPI_Barrier(MPI_Comm comm_handle) {
   Call call("MPI_Barrier");
+  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) return inter_barrier(call, *ic);
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   return coll_barrier(call, *comm);

@@ -1,6 +1,7 @@
 // MPI_Bcast: a binomial tree from the root (ranks taken relative to it): ceil(log2 n) steps.
 #include "api/api.h"
 #include "coll/coll.h"
+#include "coll/coll_inter.h"
 #include "coll/coll_layout.h"
 
 namespace pimnic::mpi {
@@ -30,6 +31,7 @@ using namespace pimnic::mpi;
 
 extern "C" int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm_handle) {
   Call call("MPI_Bcast");
+  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) return inter_bcast(call, *ic, buffer, count, datatype, root);
   Comm* comm;
   const TypeInfo* type;
   uint32_t bytes;

@@ -6,6 +6,7 @@
 
 #include "api/api.h"
 #include "coll/coll.h"
+#include "coll/coll_inter.h"
 #include "coll/coll_layout.h"
 #include "core/p2p.h"
 
@@ -134,6 +135,7 @@ using namespace pimnic::mpi;
 extern "C" int PMPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                            MPI_Datatype recvtype, int root, MPI_Comm comm) {
   Call call("MPI_Gather");
+  if (Comm* ic = find_comm(comm); ic && ic->inter) return inter_gather(call, *ic, sendbuf, sendcount, sendtype, recvbuf, recvcount, nullptr, nullptr, recvtype, root);
   return gather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, false, nullptr, nullptr, recvtype, root, comm,
                 false);
 }
@@ -143,6 +145,7 @@ extern "C" int PMPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sen
                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                             MPI_Comm comm) {
   Call call("MPI_Gatherv");
+  if (Comm* ic = find_comm(comm); ic && ic->inter) return inter_gather(call, *ic, sendbuf, sendcount, sendtype, recvbuf, 0, recvcounts, displs, recvtype, root);
   return gather(call, sendbuf, sendcount, sendtype, recvbuf, 0, true, recvcounts, displs, recvtype, root, comm, false);
 }
 PIMNIC_MPI_ALIAS(MPI_Gatherv)
@@ -150,6 +153,7 @@ PIMNIC_MPI_ALIAS(MPI_Gatherv)
 extern "C" int PMPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                               MPI_Datatype recvtype, MPI_Comm comm) {
   Call call("MPI_Allgather");
+  if (Comm* ic = find_comm(comm); ic && ic->inter) return inter_allgather(call, *ic, sendbuf, sendcount, sendtype, recvbuf, recvcount, nullptr, nullptr, recvtype);
   return gather(call, sendbuf, sendcount, sendtype, recvbuf, recvcount, false, nullptr, nullptr, recvtype, 0, comm,
                 true);
 }
@@ -158,6 +162,7 @@ PIMNIC_MPI_ALIAS(MPI_Allgather)
 extern "C" int PMPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                                const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
   Call call("MPI_Allgatherv");
+  if (Comm* ic = find_comm(comm); ic && ic->inter) return inter_allgather(call, *ic, sendbuf, sendcount, sendtype, recvbuf, 0, recvcounts, displs, recvtype);
   return gather(call, sendbuf, sendcount, sendtype, recvbuf, 0, true, recvcounts, displs, recvtype, 0, comm, true);
 }
 PIMNIC_MPI_ALIAS(MPI_Allgatherv)

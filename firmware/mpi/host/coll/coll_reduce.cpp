@@ -6,6 +6,7 @@
 
 #include "api/api.h"
 #include "coll/coll.h"
+#include "coll/coll_inter.h"
 #include "coll/coll_layout.h"
 #include "core/reduction_data.h"
 
@@ -58,6 +59,7 @@ using namespace pimnic::mpi;
 extern "C" int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op_handle,
                            int root, MPI_Comm comm_handle) {
   Call call("MPI_Reduce");
+  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) return inter_reduce(call, *ic, sendbuf, recvbuf, count, datatype, op_handle, root);
   Comm* comm;
   const TypeInfo* type;
   const OpInfo* op;
@@ -94,6 +96,7 @@ PIMNIC_MPI_ALIAS(MPI_Reduce)
 extern "C" int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op_handle,
                               MPI_Comm comm_handle) {
   Call call("MPI_Allreduce");
+  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) return inter_allreduce(call, *ic, sendbuf, recvbuf, count, datatype, op_handle);
   Comm* comm;
   const TypeInfo* type;
   const OpInfo* op;
@@ -121,6 +124,7 @@ PIMNIC_MPI_ALIAS(MPI_Allreduce)
 extern "C" int PMPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype,
                                    MPI_Op op_handle, MPI_Comm comm_handle) {
   Call call("MPI_Reduce_scatter");
+  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) return inter_reduce_scatter(call, *ic, sendbuf, recvbuf, recvcounts, datatype, op_handle);
   Comm* comm;
   const TypeInfo* type;
   const OpInfo* op;

@@ -25,6 +25,9 @@ using namespace pimnic::mpi;
 extern "C" int PMPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op_handle,
                          MPI_Comm comm_handle) {
   Call call("MPI_Scan");
+  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) {
+    return call.fail(MPI_ERR_COMM, "not defined on an intercommunicator");
+  }
   Comm* comm;
   const TypeInfo* type;
   const OpInfo* op;
@@ -54,6 +57,9 @@ PIMNIC_MPI_ALIAS(MPI_Scan)
 extern "C" int PMPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op_handle,
                            MPI_Comm comm_handle) {
   Call call("MPI_Exscan");
+  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) {
+    return call.fail(MPI_ERR_COMM, "not defined on an intercommunicator");
+  }
   Comm* comm;
   const TypeInfo* type;
   const OpInfo* op;

@@ -3,6 +3,7 @@
 
 #include "api/api.h"
 #include "coll/coll.h"
+#include "coll/coll_inter.h"
 #include "coll/coll_layout.h"
 #include "core/p2p.h"
 
@@ -75,6 +76,7 @@ using namespace pimnic::mpi;
 extern "C" int PMPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                             MPI_Datatype recvtype, int root, MPI_Comm comm) {
   Call call("MPI_Scatter");
+  if (Comm* ic = find_comm(comm); ic && ic->inter) return inter_scatter(call, *ic, sendbuf, sendcount, nullptr, nullptr, sendtype, recvbuf, recvcount, recvtype, root);
   return scatter(call, sendbuf, sendcount, false, nullptr, nullptr, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 PIMNIC_MPI_ALIAS(MPI_Scatter)
@@ -82,6 +84,7 @@ PIMNIC_MPI_ALIAS(MPI_Scatter)
 extern "C" int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
                              void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   Call call("MPI_Scatterv");
+  if (Comm* ic = find_comm(comm); ic && ic->inter) return inter_scatter(call, *ic, sendbuf, 0, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root);
   return scatter(call, sendbuf, 0, true, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 PIMNIC_MPI_ALIAS(MPI_Scatterv)

@@ -11,10 +11,11 @@ struct Keyval {
   MPI_Comm_delete_attr_function* del;
   void* extra_state;
   bool freed;
+  uint32_t attached;  // attributes set with it: a freed keyval stays valid until the last is deleted
 };
 
-// Keyvals after the predefined attribute keys (mpi.h's MPI_TAG_UB ... MPI_WTIME_IS_GLOBAL: 1 to 4).
-constexpr uint32_t kFirstUserKeyval = 5;
+// Keyvals after the predefined attribute keys (mpi.h's MPI_TAG_UB ... MPI_LASTUSEDCODE: 1 to 7).
+constexpr uint32_t kFirstUserKeyval = 8;
 
 Vec<Keyval>& keyvals() {
   static Vec<Keyval> table;
@@ -44,11 +45,11 @@ int run_delete(const Comm& comm, int keyval, void* value) {
 
 bool keyval_valid(int keyval) {
   const Keyval* k = find(keyval);
-  return k && !k->freed;
+  return k && (!k->freed || k->attached > 0);
 }
 
 int create_keyval(MPI_Comm_copy_attr_function* copy, MPI_Comm_delete_attr_function* del, void* extra_state) {
-  keyvals().push_back({copy, del, extra_state, false});
+  keyvals().push_back({copy, del, extra_state, false, 0});
   return make_handle(HandleKind::Keyval, kFirstUserKeyval + keyvals().size() - 1);
 }
 
@@ -69,6 +70,7 @@ int set_attribute(Comm& comm, int keyval, void* value) {
     return MPI_SUCCESS;
   }
   comm.attributes.push_back({keyval, value});
+  ++find(keyval)->attached;
   return MPI_SUCCESS;
 }
 
@@ -78,6 +80,7 @@ int delete_attribute(Comm& comm, int keyval) {
   if (int e = run_delete(comm, keyval, comm.attributes[uint32_t(i)].value)) return e;
   for (uint32_t j = uint32_t(i) + 1; j < comm.attributes.size(); ++j) comm.attributes[j - 1] = comm.attributes[j];
   comm.attributes.pop_back();
+  --find(keyval)->attached;
   return MPI_SUCCESS;
 }
 
@@ -89,7 +92,10 @@ int copy_attributes(const Comm& from, Comm& to) {
     void* value = nullptr;
     int flag = 0;
     if (int e = k->copy(from.handle, a.keyval, k->extra_state, a.value, &value, &flag)) return e;
-    if (flag) to.attributes.push_back({a.keyval, value});
+    if (flag) {
+      to.attributes.push_back({a.keyval, value});
+      ++find(a.keyval)->attached;
+    }
   }
   return MPI_SUCCESS;
 }

@@ -10,7 +10,8 @@ namespace pimnic::mpi {
 
 bool keyval_valid(int keyval);  // a live user keyval
 int create_keyval(MPI_Comm_copy_attr_function* copy, MPI_Comm_delete_attr_function* del, void* extra_state);
-// MPI_Comm_free_keyval: the handle goes; attributes set with it keep working until deleted.
+// MPI_Comm_free_keyval: the handle goes; attributes set with it keep working until deleted (and it
+// may be freed again meanwhile, as a delete callback may do).
 void free_keyval(int keyval);
 
 // The attribute `keyval` of `comm`: found (value set) or not.

@@ -11,6 +11,7 @@ namespace pimnic::mpi {
 
 Call::Call(const char* name) : name_(name) {
   Runtime& rt = runtime();
+  if (rt.outer_call) name_ = rt.outer_call;
   if (rt.phase == Runtime::Phase::Before) fatal_error(name, MPI_ERR_OTHER, "called before MPI_Init");
   if (rt.phase == Runtime::Phase::Finalized) fatal_error(name, MPI_ERR_OTHER, "called after MPI_Finalize");
   rt.current_call = name;
@@ -74,14 +75,16 @@ int Call::memory_bytes(int count, const TypeInfo& type, uint32_t& out) {
 }
 
 int Call::dest(const Comm& comm, int rank) {
-  if (rank == MPI_PROC_NULL || (rank >= 0 && rank < comm.size)) return MPI_SUCCESS;
-  return fail(MPI_ERR_RANK, "invalid rank %d (communicator of %d)", rank, comm.size);
+  if (rank == MPI_PROC_NULL || (rank >= 0 && rank < comm.peer_count())) return MPI_SUCCESS;
+  return fail(MPI_ERR_RANK, "invalid rank %d (%s of %d)", rank, comm.inter ? "remote group" : "communicator",
+              comm.peer_count());
 }
 
 int Call::source(const Comm& comm, int rank) { return rank == MPI_ANY_SOURCE ? MPI_SUCCESS : dest(comm, rank); }
 
 int Call::root(const Comm& comm, int root) {
-  if (root >= 0 && root < comm.size) return MPI_SUCCESS;
+  if (root >= 0 && root < comm.peer_count()) return MPI_SUCCESS;
+  if (comm.inter && (root == MPI_ROOT || root == MPI_PROC_NULL)) return MPI_SUCCESS;
   return fail(MPI_ERR_ROOT, "invalid root %d (communicator of %d)", root, comm.size);
 }
 
@@ -115,7 +118,8 @@ int Call::message(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count,
   if (int e = this->comm(comm_handle, comm)) return e;
   if (int e = this->count(count)) return e;
   if (int e = this->datatype(datatype, type)) return e;
-  return buffer(buf, count);
+  // MPI_BOTTOM is null: a derived type may address absolute locations from it; no data, no buffer.
+  return type->derived() || type->size == 0 ? MPI_SUCCESS : buffer(buf, count);
 }
 
 int Call::send(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,

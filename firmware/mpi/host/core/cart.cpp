@@ -32,39 +32,78 @@ int CartGrid::rank(const int* coords) const {
 
 namespace {
 
-// The best non-increasing factorisation of `n` into `k` factors, each at most `max`: the one with
-// the smallest sum of squares (ties: the first found, largest factors first). Factors are divisors
-// of the whole, tried largest first; one too small to reach n with the factors left is skipped.
+// The most balanced factorisation of `n` into `k` factors, as MPICH chooses it: the smallest
+// difference between the largest and the smallest factor; among those, the largest smallest
+// factor, then the largest next smallest, and so on. Factors are chosen smallest first (non-decreasing); a branch stops as soon as its next
+// factor alone makes it less balanced than the best found, or the factors left cannot fit.
 struct Search {
   int k;
-  Vec<int> divisors;  // of the whole, decreasing
+  Vec<int> divisors;  // of the whole, increasing
   Vec<int> current, best;
-  int64_t best_score = -1;
+  int best_balance = -1;
 
-  // Can k_left factors of at most f multiply up to n?
-  static bool reachable(int64_t f, int k_left, int64_t n) {
+  // f^m > n?
+  static bool exceeds(int64_t f, int m, int64_t n) {
     int64_t product = 1;
-    for (int i = 0; i < k_left && product < n; ++i) product *= f;
-    return product >= n;
+    for (int i = 0; i < m; ++i) {
+      product *= f;
+      if (product > n) return true;
+    }
+    return false;
   }
 
-  void run(int n, int depth, int max, int64_t score) {
+  // Equally balanced: the larger smallest factor, then the larger next smallest, and so on.
+  bool better_tie() const {
+    for (int i = 0; i < k; ++i) {
+      if (current[uint32_t(i)] != best[uint32_t(i)]) return current[uint32_t(i)] > best[uint32_t(i)];
+    }
+    return false;
+  }
+
+  // The smallest r with r^m >= n: no factor of a split of n into m can be smaller than the largest.
+  static int64_t root_up(int64_t n, int m) {
+    if (m <= 0 || n <= 1) return 1;
+    int64_t lo = 1, hi = n;  // r^m >= n holds at hi, and not below lo (binary search)
+    while (lo < hi) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (exceeds(mid, m, n - 1)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  // Too unbalanced already: the largest factor of what is left is at least `largest`.
+  bool hopeless(int64_t largest) const { return best_balance >= 0 && largest - current[0] > best_balance; }
+
+  void run(int n, int depth, int lowest) {
     if (depth == k - 1) {
-      if (n > max) return;
+      if (n < lowest) return;
       current[uint32_t(depth)] = n;
-      score += int64_t(n) * n;
-      if (best_score < 0 || score < best_score) {
-        best_score = score;
+      const int balance = n - current[0];
+      if (best_balance < 0 || balance < best_balance || (balance == best_balance && better_tie())) {
+        best_balance = balance;
         for (int i = 0; i < k; ++i) best[uint32_t(i)] = current[uint32_t(i)];
+      }
+      return;
+    }
+    if (depth == 0) {  // the smallest factor: from the k-th root of n down, the likeliest first
+      for (uint32_t i = divisors.size(); i-- > 0;) {
+        const int f = divisors[i];
+        if (exceeds(f, k, n)) continue;
+        current[0] = f;
+        if (hopeless(root_up(n / f, k - 1))) break;  // smaller f only widens the gap
+        run(n / f, 1, f);
       }
       return;
     }
     for (uint32_t i = 0; i < divisors.size(); ++i) {
       const int f = divisors[i];
-      if (f > max || n % f) continue;
-      if (!reachable(f, k - depth, n)) break;  // smaller ones cannot either
+      if (f < lowest || n % f) continue;
+      if (exceeds(f, k - depth, n)) break;  // the factors left are at least f
+      if (hopeless(f)) break;
+      if (hopeless(root_up(n / f, k - depth - 1))) continue;
       current[uint32_t(depth)] = f;
-      run(n / f, depth + 1, f, score + int64_t(f) * f);
+      run(n / f, depth + 1, f);
     }
   }
 };
@@ -82,14 +121,18 @@ bool dims_create(int nnodes, int ndims, int* dims) {
   Search search;
   search.k = free;
   const int n = nnodes / fixed;
-  for (int f = n; f >= 1; --f) {
+  for (int f = 1; int64_t(f) * f <= n; ++f) {  // divisors up to sqrt(n), then their partners
     if (n % f == 0) search.divisors.push_back(f);
+  }
+  for (uint32_t i = search.divisors.size(); i-- > 0;) {
+    const int partner = n / search.divisors[i];
+    if (partner != search.divisors[i]) search.divisors.push_back(partner);
   }
   search.current.resize(uint32_t(free));
   search.best.resize(uint32_t(free));
-  search.run(n, 0, n, 0);
-  for (int d = 0, i = 0; d < ndims; ++d) {
-    if (dims[d] == 0) dims[d] = search.best[uint32_t(i++)];
+  search.run(n, 0, 1);
+  for (int d = 0, i = free; d < ndims; ++d) {  // non-increasing: the largest first
+    if (dims[d] == 0) dims[d] = search.best[uint32_t(--i)];
   }
   return true;
 }

@@ -18,7 +18,7 @@ struct CartGrid {
 };
 
 // Fill the zeros of dims[0..ndims) so that their product times the given ones is nnodes, as close
-// to each other as possible (the smallest sum of squares), in non-increasing order. False if
+// to each other as possible (as MPICH: the smallest max - min), in non-increasing order. False if
 // nnodes is not a multiple of the given ones.
 bool dims_create(int nnodes, int ndims, int* dims);
 

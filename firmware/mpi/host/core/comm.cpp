@@ -37,6 +37,14 @@ int Comm::rank_of_world(int32_t world) const {
   return lo < by_world.size() && by_world[lo].world == world ? by_world[lo].rank : -1;
 }
 
+int Comm::peer_of_world(int32_t world) const {
+  if (!inter) return rank_of_world(world);
+  for (uint32_t r = 0; r < remote_of.size(); ++r) {
+    if (remote_of[r] == world) return int(r);
+  }
+  return -1;
+}
+
 Comm* find_comm(MPI_Comm handle) {
   if (!handle_is(handle, HandleKind::Comm)) return nullptr;
   const uint32_t index = handle_index(handle);
@@ -48,10 +56,21 @@ Comm* world_comm() { return find_comm(MPI_COMM_WORLD); }
 Comm* create_comm(const int32_t* world_ranks, int size, int my_rank, uint32_t context_pair,
                   MPI_Errhandler errhandler) {
   Comm* comm = new (checked_alloc(sizeof(Comm), "communicator")) Comm;
-  comm->rank = my_rank;
-  comm->size = size;
   comm->context_pair = context_pair;
   comm->errhandler = errhandler;
+  set_members(*comm, world_ranks, size, my_rank);
+  context_ids().claim(context_pair);
+  const uint32_t slot = free_slot();
+  table()[slot] = comm;
+  comm->handle = make_handle(HandleKind::Comm, slot);
+  comm->refs = 1;
+  return comm;
+}
+
+void set_members(Comm& target, const int32_t* world_ranks, int size, int my_rank) {
+  Comm* comm = &target;
+  comm->rank = my_rank;
+  comm->size = size;
   comm->identity = true;
   for (int r = 0; world_ranks && r < size; ++r) comm->identity = comm->identity && world_ranks[r] == r;
   if (!comm->identity) {
@@ -68,18 +87,13 @@ Comm* create_comm(const int32_t* world_ranks, int size, int my_rank, uint32_t co
       comm->by_world[j] = {world_ranks[r], r};
     }
   }
-  context_ids().claim(context_pair);
-  const uint32_t slot = free_slot();
-  table()[slot] = comm;
-  comm->handle = make_handle(HandleKind::Comm, slot);
-  comm->refs = 1;
-  return comm;
 }
 
 void comm_ref(Comm* comm) { ++comm->refs; }
 
 void comm_unref(Comm* comm) {
   if (--comm->refs > 0) return;
+  if (comm->local) free_comm_handle(comm->local);
   context_ids().release(comm->context_pair);
   comm->~Comm();
   free(comm);

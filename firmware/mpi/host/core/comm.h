@@ -32,6 +32,20 @@ struct Comm {
   Vec<Attribute> attributes;  // user attributes (attributes.cpp)
   bool cartesian = false;     // MPI_Cart_create made it: `grid` says how
   CartGrid grid;
+  bool graph = false;  // MPI_Graph_create made it: node i's neighbours are edges[index[i-1] .. index[i])
+  Vec<int> graph_index, graph_edges;
+  int32_t tag_base = 0;  // added to its collective tags (a group's agreement in MPI_Comm_create_group)
+  uint32_t task_sequence = 0;  // nonblocking collectives started on it (progress.cpp)
+  // An intercommunicator (intercomm.cpp): point to point reaches the remote group; collectives
+  // combine within the local group over `local` (an intracommunicator of the same members).
+  bool inter = false;
+  Vec<int32_t> remote_of;  // remote rank -> world rank
+  Comm* local = nullptr;
+
+  // The ranks point to point addresses: the remote group's on an intercommunicator.
+  int peer_count() const { return inter ? int(remote_of.size()) : size; }
+  int32_t peer_world(int peer) const { return inter ? remote_of[uint32_t(peer)] : world_rank(peer); }
+  int peer_of_world(int32_t world) const;
 
   uint32_t p2p_context() const { return 2 * context_pair; }
   uint32_t coll_context() const { return 2 * context_pair + 1; }
@@ -47,6 +61,9 @@ Comm* world_comm();
 // A new communicator of `size` members (`world_ranks` in comm-rank order, or null for world ranks
 // 0..size-1) on `context_pair` (claimed here), with its handle registered.
 Comm* create_comm(const int32_t* world_ranks, int size, int my_rank, uint32_t context_pair, MPI_Errhandler errhandler);
+
+// The members of `comm` (as create_comm), without registering it.
+void set_members(Comm& comm, const int32_t* world_ranks, int size, int my_rank);
 
 void comm_ref(Comm* comm);
 void comm_unref(Comm* comm);  // the last reference releases the context pair and the memory

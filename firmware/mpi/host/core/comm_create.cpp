@@ -41,6 +41,14 @@ int create_from_members(Call& call, Comm& parent, const int32_t* members, int n,
   return MPI_SUCCESS;
 }
 
+void copy_graph(Comm& comm, const Comm& from) {
+  comm.graph = true;
+  comm.graph_index.clear();
+  comm.graph_edges.clear();
+  for (uint32_t i = 0; i < from.graph_index.size(); ++i) comm.graph_index.push_back(from.graph_index[i]);
+  for (uint32_t i = 0; i < from.graph_edges.size(); ++i) comm.graph_edges.push_back(from.graph_edges[i]);
+}
+
 void copy_grid(Comm& comm, const CartGrid& grid) {
   comm.cartesian = true;
   comm.grid.dims.clear();

@@ -15,5 +15,7 @@ int create_from_members(Call& call, Comm& parent, const int32_t* members, int n,
 
 // Make `comm` Cartesian with `grid`'s dimensions and periods.
 void copy_grid(Comm& comm, const CartGrid& grid);
+// Give `comm` the graph of `from`.
+void copy_graph(Comm& comm, const Comm& from);
 
 }  // namespace pimnic::mpi

@@ -52,6 +52,13 @@ constexpr TypeInfo pair(const char* name) {
           1};
 }
 
+// A C99 complex of T: two T, real then imaginary.
+template <class T>
+constexpr TypeInfo complex(const char* name) {
+  return {name, TypeClass::Complex, scalar_of<T>(), uint32_t(2 * sizeof(T)), uint32_t(2 * sizeof(T)), 0,
+          uint32_t(alignof(T)), true, nullptr, 0, 0, 0, 0, 0, true, 1};
+}
+
 // Indexed by the handle's index (mpi.h); entry 0 is MPI_DATATYPE_NULL.
 const TypeInfo kTypes[] = {
     {"MPI_DATATYPE_NULL", TypeClass::Byte, Scalar::U8, 0, 0, 0, 1, true, nullptr, 0, 0, 0, 0, 0, false, 1},
@@ -90,9 +97,14 @@ const TypeInfo kTypes[] = {
     pair<short>("MPI_SHORT_INT"),
     pair<long double>("MPI_LONG_DOUBLE_INT"),
     plain<unsigned char>("MPI_PACKED", TypeClass::Byte),
+    complex<float>("MPI_C_FLOAT_COMPLEX"),
+    complex<double>("MPI_C_DOUBLE_COMPLEX"),
+    complex<long double>("MPI_C_LONG_DOUBLE_COMPLEX"),
+    {"MPI_LB", TypeClass::Byte, Scalar::U8, 0, 0, 0, 1, true, nullptr, 0, 0, 0, 0, 0, true, 1},
+    {"MPI_UB", TypeClass::Byte, Scalar::U8, 0, 0, 0, 1, true, nullptr, 0, 0, 0, 0, 0, true, 1},
 };
 constexpr uint32_t kTypeCount = sizeof kTypes / sizeof kTypes[0];
-static_assert(handle_index(MPI_PACKED) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
+static_assert(handle_index(MPI_UB) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
 
 }  // namespace
 
@@ -150,6 +162,23 @@ void unpack_items(const TypeInfo& type, const void* packed, uint32_t count, void
   for (uint32_t i = 0; i < count; ++i, in += type.size, out += type.extent) {
     memcpy(out, in, value_bytes);
     memcpy(out + type.index_offset, in + value_bytes, sizeof(int));
+  }
+}
+
+void unpack_bytes(const TypeInfo& type, const void* packed, uint32_t bytes, void* items) {
+  const uint32_t whole = type.size ? bytes / type.size : 0;
+  unpack_items(type, packed, whole, items);
+  uint32_t rest = bytes - whole * type.size;
+  if (!rest || !type.derived()) return;
+  const char* in = static_cast<const char*>(packed) + size_t(whole) * type.size;
+  char* out = static_cast<char*>(items) + int64_t(whole) * type.extent;
+  for (uint32_t s = 0; s < type.segment_count && rest; ++s) {  // the partial item: whole elements only
+    const Segment& seg = type.segments[s];
+    const uint32_t n = rest / seg.type->size < seg.count ? rest / seg.type->size : seg.count;
+    unpack_items(*seg.type, in, n, out + seg.offset);
+    in += size_t(n) * seg.type->size;
+    rest -= n * seg.type->size;
+    if (n < seg.count) break;
   }
 }
 

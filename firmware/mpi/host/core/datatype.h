@@ -22,6 +22,7 @@ enum class TypeClass : uint8_t {
   Logical,    // MPI_C_BOOL
   Byte,
   Pair,       // value-index pairs for MPI_MINLOC / MPI_MAXLOC
+  Complex,    // C99 complex: MPI_SUM and MPI_PROD
   Derived,    // a derived type (no predefined op applies)
 };
 
@@ -70,6 +71,8 @@ const TypeInfo* find_type(MPI_Datatype handle);
 // Items <-> their packed bytes (count * size). Dense types are copied as they are.
 void pack_items(const TypeInfo& type, const void* items, uint32_t count, void* packed);
 void unpack_items(const TypeInfo& type, const void* packed, uint32_t count, void* items);
+// The first `bytes` packed bytes of items (a message may end inside an item: its whole elements).
+void unpack_bytes(const TypeInfo& type, const void* packed, uint32_t bytes, void* items);
 
 // How many basic elements the first `bytes` packed bytes of items of `type` hold, or -1 when they
 // end inside an element (MPI_Get_elements).

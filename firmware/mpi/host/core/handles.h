@@ -5,7 +5,17 @@
 
 namespace pimnic::mpi {
 
-enum class HandleKind : uint32_t { Comm = 1, Datatype = 2, Op = 3, Request = 4, Errhandler = 5, Keyval = 6, Group = 7 };
+enum class HandleKind : uint32_t {
+  Comm = 1,
+  Datatype = 2,
+  Op = 3,
+  Request = 4,
+  Errhandler = 5,
+  Keyval = 6,
+  Group = 7,
+  Info = 8,
+  Message = 9,
+};
 
 inline constexpr uint32_t kHandleIndexLimit = 1u << 24;
 

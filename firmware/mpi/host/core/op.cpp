@@ -55,9 +55,9 @@ bool op_applies(const OpInfo& op, const TypeInfo& type) {
   const TypeClass c = type.type_class;  // (Derived: no predefined op, as the standard says)
   switch (op.code) {
     case OpCode::Max:
-    case OpCode::Min:
+    case OpCode::Min: return c == TypeClass::Integer || c == TypeClass::Floating;
     case OpCode::Sum:
-    case OpCode::Prod: return c == TypeClass::Integer || c == TypeClass::Floating;
+    case OpCode::Prod: return c == TypeClass::Integer || c == TypeClass::Floating || c == TypeClass::Complex;
     case OpCode::Land:
     case OpCode::Lor:
     case OpCode::Lxor: return c == TypeClass::Integer || c == TypeClass::Logical;

@@ -127,9 +127,29 @@ struct LocationKernel {
   }
 };
 
+// Complex products, (a + bi)(c + di); sums are elementwise over the parts.
+template <class T>
+struct ComplexProductKernel {
+  static void run(OpCode, const void* in, void* io, uint32_t n) {
+    if constexpr (std::is_floating_point_v<T>) {
+      const T* a = static_cast<const T*>(in);
+      T* b = static_cast<T*>(io);
+      for (uint32_t i = 0; i < n; ++i, a += 2, b += 2) {
+        const T re = a[0] * b[0] - a[1] * b[1];
+        b[1] = a[0] * b[1] + a[1] * b[0];
+        b[0] = re;
+      }
+    }
+  }
+};
+
 }  // namespace
 
 void predefined_reduce(OpCode op, const void* in, void* inout, uint32_t count, const TypeInfo& type) {
+  if (type.type_class == TypeClass::Complex) {
+    if (op == OpCode::Prod) return dispatch<ComplexProductKernel>(type.scalar, op, in, inout, count);
+    return dispatch<ElementwiseKernel>(type.scalar, op, in, inout, 2 * count);
+  }
   if (type.type_class == TypeClass::Pair) {
     dispatch<LocationKernel>(type.scalar, op, in, inout, count);
   } else {

@@ -30,6 +30,7 @@ Request* started(Request* r) {
 }  // namespace
 
 void start_request(Request* r) {
+  if (r->kind == Request::Kind::Coll) return restart_task(r);
   r->op = Operation{};
   r->active = true;
   if (r->proc_null()) return;
@@ -41,19 +42,21 @@ void start_request(Request* r) {
   Transport& transport = *runtime().transport;
   if (r->kind == Request::Kind::Send) {
     if (r->type) pack_items(*r->type, r->buf, uint32_t(r->count), r->packed);
-    transport.send(r->op, data, r->bytes, r->comm->world_rank(r->peer), r->tag, r->context, r->mode);
+    transport.send(r->op, data, r->bytes, r->comm->peer_world(r->peer), r->tag, r->context, r->mode);
   } else {
-    const int32_t source = r->peer == MPI_ANY_SOURCE ? kAnySource : r->comm->world_rank(r->peer);
+    const int32_t source = r->peer == MPI_ANY_SOURCE ? kAnySource : r->comm->peer_world(r->peer);
     transport.recv(r->op, data, r->bytes, source, r->tag == MPI_ANY_TAG ? kAnyTag : r->tag, r->context);
   }
 }
 
 Request* start_bytes_send(Comm& comm, uint32_t context, const void* data, uint32_t bytes, int dest, int tag,
                           SendMode mode) {
+  if (context & 1) tag += coll_tag_offset() + comm.tag_base;
   return started(describe(Request::Kind::Send, comm, context, data, 0, nullptr, bytes, dest, tag, mode));
 }
 
 Request* start_bytes_recv(Comm& comm, uint32_t context, void* data, uint32_t capacity, int source, int tag) {
+  if (context & 1) tag += coll_tag_offset() + comm.tag_base;
   return started(
       describe(Request::Kind::Recv, comm, context, data, 0, nullptr, capacity, source, tag, SendMode::Standard));
 }
@@ -76,11 +79,5 @@ Request* start_send(Comm& comm, const void* buf, int count, const TypeInfo& type
 Request* start_recv(Comm& comm, void* buf, int count, const TypeInfo& type, uint32_t bytes, int source, int tag) {
   return started(describe_recv(comm, buf, count, type, bytes, source, tag));
 }
-
-void wait_done(Request* request) {
-  while (!request->done()) runtime().transport->progress(true);
-}
-
-void poke_progress() { runtime().transport->progress(false); }
 
 }  // namespace pimnic::mpi

@@ -5,6 +5,7 @@
 
 #include "core/comm.h"
 #include "core/datatype.h"
+#include "core/progress.h"
 #include "core/request.h"
 #include "transport/transport.h"
 
@@ -27,9 +28,5 @@ Request* start_recv(Comm& comm, void* buf, int count, const TypeInfo& type, uint
 // Start (again) the message a request describes.
 void start_request(Request* request);
 
-// Until the request is done (the transport sleeps until the NIC signals).
-void wait_done(Request* request);
-// One round of progress without waiting (MPI_Test and friends).
-void poke_progress();
 
 }  // namespace pimnic::mpi

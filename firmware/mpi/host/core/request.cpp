@@ -7,6 +7,7 @@
 #include "core/comm.h"
 #include "core/errors.h"
 #include "core/handles.h"
+#include "core/progress.h"
 #include "core/runtime.h"
 #include "core/vec.h"
 
@@ -75,6 +76,7 @@ Request* find_request(MPI_Request handle) {
 MPI_Request request_handle(const Request* request) { return make_handle(HandleKind::Request, request->index); }
 
 void release_request(Request* request) {
+  drop_task(request);
   free(request->packed);
   comm_unref(request->comm);
   type_unref(request->type);
@@ -97,6 +99,11 @@ void empty_status(MPI_Status* status, int source) {
 
 int finish_request(Request* r, MPI_Status* status, char* detail, int detail_size) {
   const bool is_recv = r->kind == Request::Kind::Recv;
+  if (r->kind == Request::Kind::Coll) {
+    empty_status(status, MPI_ANY_SOURCE);
+    snprintf(detail, size_t(detail_size), "the nonblocking collective failed");
+    return task_result(r, status);
+  }
   if (r->proc_null()) {
     empty_status(status, is_recv ? MPI_PROC_NULL : MPI_ANY_SOURCE);
     return MPI_SUCCESS;
@@ -112,9 +119,9 @@ int finish_request(Request* r, MPI_Status* status, char* detail, int detail_size
     return MPI_SUCCESS;
   }
   const uint32_t received = op.found.bytes < r->bytes ? op.found.bytes : r->bytes;
-  if (r->packed) unpack_items(*r->type, r->packed, received / r->type->size, r->buf);
+  if (r->packed) unpack_bytes(*r->type, r->packed, received, r->buf);
   if (status != MPI_STATUS_IGNORE) {
-    status->MPI_SOURCE = r->comm->rank_of_world(op.found.source);
+    status->MPI_SOURCE = r->comm->peer_of_world(op.found.source);
     status->MPI_TAG = op.found.tag;
     status->pimnic_bytes = int(received);
     status->pimnic_cancelled = 0;
@@ -146,7 +153,7 @@ void reap_freed_requests(bool wait) {
   for (uint32_t i = 0; i < freed.size();) {
     Request* r = freed[i];
     if (wait) {
-      while (!r->done()) runtime().transport->progress(true);
+      wait_done(r);
     }
     if (r->done()) {
       release_request(r);

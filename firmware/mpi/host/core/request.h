@@ -10,9 +10,10 @@
 namespace pimnic::mpi {
 
 struct Comm;
+struct Task;
 
 struct Request {
-  enum class Kind : uint8_t { Unused, Send, Recv };
+  enum class Kind : uint8_t { Unused, Send, Recv, Coll };  // Coll: a nonblocking collective (progress.h)
   Kind kind = Kind::Unused;
   bool user_freed = false;  // MPI_Request_free while in flight: reclaimed once done
   bool persistent = false;  // MPI_Send_init / MPI_Recv_init: kept after completion, restarted by MPI_Start
@@ -32,6 +33,7 @@ struct Request {
   SendMode mode = SendMode::Standard;
   void* packed = nullptr;  // items of a packed type travel through here (kept across restarts)
   uint32_t index = 0;      // handle index
+  Task* task = nullptr;    // Coll: the collective
   uint32_t next_free = 0;
 
   bool proc_null() const { return peer == MPI_PROC_NULL; }
