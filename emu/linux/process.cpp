@@ -221,7 +221,8 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
   resumed_ = resumed;
   int64_t r = run_handler(nr, args);
   while (r == kWouldBlock && !wait_.device) {  // a wait the process ends itself: it passes now
-    if (opts_.strace && !resumed_) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) waits\n", syscall_name(nr), args[0]);
+    if (opts_.strace && !resumed_)
+      std::fprintf(stderr, "%spimnic strace: %s(0x%x, ...) waits\n", opts_.output_tag.c_str(), syscall_name(nr), args[0]);
     pass_wait(nr);
     resumed_ = true;
     r = run_handler(nr, args);
@@ -231,7 +232,8 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
     // Asleep in the kernel until the device interrupts: a wait state (no instruction retires, no
     // host time is spent) that the external interrupt, or a timer's signal, ends by making the
     // call again (wake). pc is already past the sc.
-    if (opts_.strace && !resumed) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) sleeps\n", syscall_name(nr), args[0]);
+    if (opts_.strace && !resumed)
+      std::fprintf(stderr, "%spimnic strace: %s(0x%x, ...) sleeps\n", opts_.output_tag.c_str(), syscall_name(nr), args[0]);
     blocked_nr_ = nr;
     std::copy(args, args + 6, blocked_args_);
     h.msr |= MSR_POW | MSR_EE;
@@ -239,7 +241,8 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
     return Status::Jump;
   }
   if (opts_.strace)
-    std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %s\n", syscall_name(nr), args[0],
+    std::fprintf(stderr, "%spimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %s\n", opts_.output_tag.c_str(),
+                 syscall_name(nr), args[0],
                  args[1], args[2], args[3], args[4], args[5],
                  r == kNoResult ? "(registers restored)" : std::to_string(r).c_str());
   if (stopping_) {
