@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/mpi_deadlock_report.h"
 #include "gdb/multi_node_target.h"
 #include "linux/linux_options.h"
 #include "linux/process.h"
@@ -138,6 +139,7 @@ void run_machine(const MachineRunOptions& o) {
     }
     output.begin(config);
     RunResult r = o.gdb.enabled() ? gdb::debug_multi_node(m, o.gdb, limits.max_insts, &stats) : m.run(limits);
+    if (o.linux_hosts && r.exit_code == kExitDeadlock) r.message = mpi_deadlock_report(m, r.message);
     end_run(output, stats, r.message, r.kind == RunResult::Kind::InsnLimit ? kExitInsnLimit : r.exit_code);
   } catch (const LoadError& e) {
     fail(e.what());

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "api/api.h"
+#include "core/blocked.h"
 #include "core/call.h"
 #include "core/errors.h"
 #include "core/p2p.h"
@@ -92,6 +93,20 @@ class Completer {
   char detail_[200] = {};
 };
 
+// Wait for progress on `requests`, some in flight and none done (first_done() == -1); a deadlock
+// report names the first of them.
+void wait_for_one_of(const Vec<Request*>& requests) {
+  const Request* first = nullptr;
+  int32_t in_flight = 0;
+  for (uint32_t i = 0; i < requests.size(); ++i) {
+    if (!requests[i] || requests[i]->done()) continue;
+    if (!first) first = requests[i];
+    ++in_flight;
+  }
+  const BlockedOn blocked(*first, in_flight);
+  runtime().transport->progress(true);
+}
+
 // The lowest index of a done request, -1 if none is done, -2 if none is active.
 int first_done(const Vec<Request*>& requests) {
   bool any_active = false;
@@ -121,7 +136,7 @@ int any(Call& call, int count, MPI_Request* handles, int* index, int* flag, MPI_
       if (i == -2) empty_status(status, MPI_ANY_SOURCE);
       return MPI_SUCCESS;
     }
-    runtime().transport->progress(true);
+    wait_for_one_of(requests);
   }
 }
 
@@ -137,7 +152,7 @@ int some(Call& call, int incount, MPI_Request* handles, int* outcount, int* indi
       return MPI_SUCCESS;
     }
     if (first >= 0 || !wait) break;
-    runtime().transport->progress(true);
+    wait_for_one_of(requests);
   }
   Completer completer(call, statuses, incount);
   int done = 0;

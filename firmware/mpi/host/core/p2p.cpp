@@ -1,5 +1,6 @@
 #include "core/p2p.h"
 
+#include "core/blocked.h"
 #include "core/runtime.h"
 #include "core/vec.h"
 
@@ -78,6 +79,8 @@ Request* start_recv(Comm& comm, void* buf, int count, const TypeInfo& type, uint
 }
 
 void wait_done(Request* request) {
+  if (request->done()) return;
+  const BlockedOn blocked(*request);
   while (!request->done()) runtime().transport->progress(true);
 }
 

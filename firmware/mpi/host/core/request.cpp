@@ -4,6 +4,7 @@
 #include <cstring>
 #include <new>
 
+#include "core/blocked.h"
 #include "core/comm.h"
 #include "core/errors.h"
 #include "core/handles.h"
@@ -145,7 +146,8 @@ void reap_freed_requests(bool wait) {
   Vec<Request*>& freed = pool().freed_in_flight;
   for (uint32_t i = 0; i < freed.size();) {
     Request* r = freed[i];
-    if (wait) {
+    if (wait && !r->done()) {
+      const BlockedOn blocked(*r);
       while (!r->done()) runtime().transport->progress(true);
     }
     if (r->done()) {
