@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/gdb_option.h"
+#include "cli/nic_capacity.h"
 #include "cli/machine_run.h"
 #include "cli/nic_kinds.h"
 #include "cli/program_usage.h"
@@ -95,6 +96,7 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
     // A firmware image (built with the SDK) is a static executable too, but not a Linux program.
     if (!linux_user::read_linux_executable(rest[0]).profile.empty())
       return fail("mpirun: " + rest[0] + " is a pimnic firmware image, not a program for the host (build MPI programs with pimnic-mpicc)");
+    if (std::string bad = check_rank_capacity(firmware, o.nic, o.ranks); !bad.empty()) return fail(bad);
   } catch (const LoadError& e) {
     return fail(std::string("mpirun: ") + e.what());
   }
