@@ -31,7 +31,7 @@ struct MpirunOptions {
   std::string model;
   std::vector<std::string> sets, env;
   LimitOptions limits;  // --max-insts counts all cores' instructions
-  bool tag_output = false, strace = false, list_nics = false;
+  bool tag_output = false, strace = false, list_nics = false, real_host = false;
   RunOutputOptions out;
   gdb::ServerOptions gdb;
 };
@@ -118,6 +118,7 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   l.transport = kind->transport;
   l.tag_output = o.tag_output;
   l.strace = o.strace;
+  l.canonical_host = !o.real_host;
   run_machine(m);
 }
 
@@ -143,6 +144,8 @@ void add_mpirun_command(CLI::App& app) {
   add_limit_options(c, o->limits);
   c->add_flag("--tag-output", o->tag_output, "Prefix every line a rank prints with [rank]");
   c->add_flag("--strace", o->strace, "Log every rank's system calls on stderr");
+  c->add_flag("--real-host", o->real_host,
+              "Ranks see the host as it is (stdout's kind, the program's path, the working directory), not the canonical one");
   add_run_output_options(c, o->out);
   add_gdb_options(c, o->gdb);
   c->callback([c, o] { mpirun_command(*c, *o); });

@@ -62,6 +62,7 @@ void start_ranks(MultiNodeMachine& m, const LinuxHostsOptions& o, uint32_t ranks
     lo.clock = linux_user::ClockMode::Simulated;
     lo.sleep_moves_core = true;
     lo.strace = o.strace;
+    lo.canonical_host = o.canonical_host;
     lo.stdin_closed = c->node != 0;
     lo.pid = 1000 + c->node;  // (not pimnic's own: the same run gives the same traces)
     if (o.tag_output) lo.output_tag = "[" + rank + "] ";

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "linux/canonical_host.h"
 #include "linux/syscalls.h"
 #include "linux/uio_device.h"
 #include "sim/run_control.h"
@@ -26,6 +27,10 @@ LinuxProcess::LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space)
   image_ = opts_.image ? opts_.image : std::make_shared<const ElfImage>(read_linux_executable(opts_.program));
   char resolved[PATH_MAX];
   exe_realpath_ = realpath(opts_.program.c_str(), resolved) ? resolved : opts_.program;
+  if (opts_.canonical_host) {
+    if (!opts_.argv.empty()) opts_.argv[0] = canonical_program_name(opts_.program);
+    exe_realpath_ = canonical_program_path(opts_.program);
+  }
   if (!space) space = (own_space_ = std::make_unique<AddressSpace>("linux")).get();
   if (!core) core = (own_core_ = std::make_unique<Core>(core_profile("host"), *space)).get();
   as_ = space;

@@ -80,7 +80,7 @@ void LinuxProcess::setup_stack() {
   req.max_bytes = opts_.stack_size / 4;
   req.argv = opts_.argv;
   req.envp = opts_.envp;
-  req.execfn = opts_.program;
+  req.execfn = opts_.canonical_host ? opts_.argv.at(0) : opts_.program;
   random_.fill(req.random.data(), 16);
   AuxValues& a = req.aux;
   a.phdr = image_->phdr_vaddr;
