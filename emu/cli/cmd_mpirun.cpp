@@ -12,8 +12,10 @@
 
 #include "cli/commands.h"
 #include "cli/gdb_option.h"
+#include "cli/nic_capacity.h"
 #include "cli/machine_run.h"
 #include "cli/nic_kinds.h"
+#include "cli/program_usage.h"
 #include "loader/elf_image.h"
 #include "linux/process.h"
 
@@ -29,7 +31,7 @@ struct MpirunOptions {
   std::string model;
   std::vector<std::string> sets, env;
   LimitOptions limits;  // --max-insts counts all cores' instructions
-  bool tag_output = false, strace = false, list_nics = false;
+  bool tag_output = false, strace = false, list_nics = false, real_host = false;
   RunOutputOptions out;
   gdb::ServerOptions gdb;
 };
@@ -79,6 +81,7 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   std::vector<std::string> rest = cmd.remaining();
   if (rest.empty()) return fail("mpirun: missing PROG (usage: pimnic mpirun -n N [options] PROG [ARGS...])");
   if (rest[0].size() > 1 && rest[0][0] == '-') return fail("mpirun: unknown option " + rest[0] + " (see --help)");
+  if (cmd.get_option("-n")->count() == 0) return fail("mpirun: give the number of ranks: pimnic mpirun -n N PROG");
   if (o.ranks < 1) return fail("mpirun: -n must be at least 1 (got " + std::to_string(o.ranks) + ")");
   std::vector<std::string> env;
   if (std::string bad = rank_environment(o.env, env); !bad.empty()) return fail(bad);
@@ -90,10 +93,10 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   if (::access(firmware.c_str(), R_OK) != 0)
     return fail("mpirun: the " + o.nic + " NIC firmware " + firmware + " is missing (build it with make firmware)");
   try {
-    // A firmware image (built with the SDK) is not a Linux program: say so before loading it.
-    if (!read_elf(rest[0]).profile.empty())
+    // A firmware image (built with the SDK) is a static executable too, but not a Linux program.
+    if (!linux_user::read_linux_executable(rest[0]).profile.empty())
       return fail("mpirun: " + rest[0] + " is a pimnic firmware image, not a program for the host (build MPI programs with pimnic-mpicc)");
-    linux_user::read_linux_executable(rest[0]);
+    if (std::string bad = check_rank_capacity(firmware, o.nic, o.ranks); !bad.empty()) return fail(bad);
   } catch (const LoadError& e) {
     return fail(std::string("mpirun: ") + e.what());
   }
@@ -115,6 +118,7 @@ void mpirun_command(CLI::App& cmd, const MpirunOptions& o) {
   l.transport = kind->transport;
   l.tag_output = o.tag_output;
   l.strace = o.strace;
+  l.canonical_host = !o.real_host;
   run_machine(m);
 }
 
@@ -124,10 +128,12 @@ void add_mpirun_command(CLI::App& app) {
   auto o = std::make_shared<MpirunOptions>();
   CLI::App* c = app.add_subcommand("mpirun", "Run an MPI program (built with pimnic-mpicc) on N nodes, one rank per node");
   c->prefix_command();  // PROG and everything after it belong to the program
-  c->footer("PROG [ARGS...]: a static powerpc-linux MPI program and its arguments; options go before PROG.\n"
-            "See docs/mpi.md.");
-  c->add_option("-n,--np", o->ranks, "Number of ranks (nodes)");
-  c->add_option("--nic", o->nic, "NIC kind: the NIC firmware and host transport (--list-nics)");
+  set_program_usage(c, "PROG [ARGS...]");
+  c->footer("PROG [ARGS...]: a static powerpc-linux MPI program (pimnic-mpicc) and its arguments; options go\n"
+            "before PROG. Exit status: the ranks' (the first non-zero one), 2 bad input, 3 and 4 the limits,\n"
+            "5 deadlock. See docs/mpi.md.\n");
+  c->add_option("-n,--np", o->ranks, "Number of ranks (nodes), required");
+  c->add_option("--nic", o->nic, "NIC kind: the NIC firmware and host transport (--list-nics)")->capture_default_str();
   c->add_flag("--list-nics", o->list_nics, "List the NIC kinds");
   c->add_option("--machine", o->machine, "Machine preset or JSON machine file (default: the NIC kind's Table I preset)");
   c->add_option("--nic-firmware", o->nic_firmware, "Boot this NIC firmware image instead of the kind's own");
@@ -138,6 +144,8 @@ void add_mpirun_command(CLI::App& app) {
   add_limit_options(c, o->limits);
   c->add_flag("--tag-output", o->tag_output, "Prefix every line a rank prints with [rank]");
   c->add_flag("--strace", o->strace, "Log every rank's system calls on stderr");
+  c->add_flag("--real-host", o->real_host,
+              "Ranks see the host as it is (stdout's kind, the program's path, the working directory), not the canonical one");
   add_run_output_options(c, o->out);
   add_gdb_options(c, o->gdb);
   c->callback([c, o] { mpirun_command(*c, *o); });

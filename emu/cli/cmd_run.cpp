@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/gdb_option.h"
 #include "cli/machine_run.h"
+#include "cli/nic_capacity.h"
 #include "cli/run_output.h"
 #include "gdb/machine_target.h"
 #include "loader/elf_image.h"
@@ -78,6 +79,10 @@ void run_command(const RunOptions& o) {
     if (limits.max_time && o.gdb.enabled()) return fail("--max-sim-time is not available with --gdb");
     ElfImage img = read_elf(o.image);
     check_profile(img, o.image, img.profile);
+    // The MPI NIC firmware talks to a NIC's network port, DMA engines and host: alone it would fault.
+    if (firmware_max_nodes(img))
+      return fail(o.image + " is NIC firmware for MPI: it runs on a machine's NICs (pimnic mpirun --nic KIND, " +
+                  "or pimnic run --machine PRESET --image 'n*.nic=" + o.image + "')");
     // The image says which profile it was built for; --core and --set may only repeat it.
     if (!img.profile.empty()) params.set("core.profile", img.profile);
     if (!o.core.empty()) params.set("core.profile", o.core);

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/mpi_deadlock_report.h"
 #include "gdb/multi_node_target.h"
 #include "linux/linux_options.h"
 #include "linux/process.h"
@@ -61,6 +62,7 @@ void start_ranks(MultiNodeMachine& m, const LinuxHostsOptions& o, uint32_t ranks
     lo.clock = linux_user::ClockMode::Simulated;
     lo.sleep_moves_core = true;
     lo.strace = o.strace;
+    lo.canonical_host = o.canonical_host;
     lo.stdin_closed = c->node != 0;
     lo.pid = 1000 + c->node;  // (not pimnic's own: the same run gives the same traces)
     if (o.tag_output) lo.output_tag = "[" + rank + "] ";
@@ -138,6 +140,7 @@ void run_machine(const MachineRunOptions& o) {
     }
     output.begin(config);
     RunResult r = o.gdb.enabled() ? gdb::debug_multi_node(m, o.gdb, limits.max_insts, &stats) : m.run(limits);
+    if (o.linux_hosts && r.exit_code == kExitDeadlock) r.message = mpi_deadlock_report(m, r.message);
     end_run(output, stats, r.message, r.kind == RunResult::Kind::InsnLimit ? kExitInsnLimit : r.exit_code);
   } catch (const LoadError& e) {
     fail(e.what());

@@ -20,6 +20,7 @@ struct LinuxHostsOptions {
   std::string transport;             // PIMNIC_TRANSPORT
   bool tag_output = false;           // prefix each line of rank r's output with "[r] "
   bool strace = false;
+  bool canonical_host = true;        // the same host for every rank wherever the run starts
 };
 
 struct MachineRunOptions {

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -354,7 +355,12 @@ void RunOutput::finish(const StatRegistry& stats) {
 void end_run(RunOutput& output, const StatRegistry& stats, const std::string& message, int status) {
   output.clear_progress();
   std::fflush(stdout);
-  if (!message.empty()) note(message);
+  // A message of several lines (a deadlock report) is several notes, each line flattened.
+  for (size_t at = 0; at < message.size();) {
+    const size_t end = std::min(message.find('\n', at), message.size());
+    note(message.substr(at, end - at));
+    at = end + 1;
+  }
   exit_status() = status;
   try {
     output.finish(stats);

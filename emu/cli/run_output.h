@@ -161,8 +161,9 @@ class RunOutput {
   double clock_hz_ = 1e9;  // the one core's (attach)
 };
 
-// The end of every run command: the run's message (if any) on stderr and its exit status, then
-// output.finish(stats); a file that cannot be written then is one more line and exit status 2.
+// The end of every run command: the run's message (if any; one note per line) on stderr and its
+// exit status, then output.finish(stats); a file that cannot be written then is one more line and
+// exit status 2.
 void end_run(RunOutput& output, const StatRegistry& stats, const std::string& message, int status);
 
 }  // namespace pimnic::cli

@@ -93,7 +93,7 @@ StopEvent MultiNodeTarget::event_of(const MultiNodeMachine::Turn& turn) {
     case RunResult::Kind::Fault:  // a fault nobody handles, a halted core, a deadlock: the machine stays
       ev.kind = StopEvent::Kind::Signal;
       ev.status = r.exit_code;
-      ev.signal = gdb_signal_from_host(r.exit_code - 128);
+      ev.signal = gdb_signal_from_host(r.exit_code == kExitDeadlock ? SIGILL : r.exit_code - 128);
       break;
   }
   return ev;

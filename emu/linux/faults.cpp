@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cpu/fpu_bits.h"
+#include "isa/disasm.h"
 #include "linux/process.h"
 
 namespace pimnic::linux_user {
@@ -26,6 +27,9 @@ int fp_exception_code(uint32_t f) {
 Status LinuxProcess::fault(Hart& h, const InterruptInfo& info) {
   uint32_t word = 0;
   read_u32(info.srr0, word);
+  // What a data fault's instruction was, as text ("stw r10, 0(r9)"): a bare word would read as a
+  // second address next to the one the fault is about.
+  const std::string insn = "`" + isa::disassemble(h.core().decoder(), word, info.srr0) + "`";
   std::string where = hex32(info.srr0);
   std::string sym = image_->symbols.describe(info.srr0);
   if (!sym.empty()) where += " (" + sym + ")";
@@ -66,7 +70,7 @@ Status LinuxProcess::fault(Hart& h, const InterruptInfo& info) {
       code = G_BUS_ADRALN;
       addr = trap.dar = info.dar;
       trap.dsisr = info.dsisr;
-      msg = "unaligned access to " + hex32(info.dar) + " by " + hex32(word) + " at " + where;
+      msg = "unaligned access to " + hex32(info.dar) + " by " + insn + " at " + where;
       break;
     case Interrupt::Storage:
       sig = G_SIGSEGV;
@@ -74,7 +78,7 @@ Status LinuxProcess::fault(Hart& h, const InterruptInfo& info) {
       addr = trap.dar = info.dar;
       trap.dsisr = info.dsisr;
       msg = "segmentation fault: " + std::string((info.dsisr & DSISR_STORE) ? "write to " : "read from ") +
-            hex32(info.dar) + " by " + hex32(word) + " at " + where;
+            hex32(info.dar) + " by " + insn + " at " + where;
       break;
     case Interrupt::InstructionStorage:
       sig = G_SIGSEGV;

@@ -43,6 +43,9 @@ struct LinuxOptions {
   uint32_t pid = 0;
   std::string output_tag;           // prefix of every line of standard output and error (--tag-output)
   uint64_t max_sim_ps = 0;          // --max-sim-time in picoseconds of the core's clock; 0 = none
+  // The guest sees a canonical host (pimnic mpirun): std streams are pipes, argv[0] is the
+  // program's file name, the working directory is / (linux/canonical_host.h).
+  bool canonical_host = false;
 };
 
 // The guest environment as qemu-user builds it: the host environment in reverse order (qemu

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "linux/canonical_host.h"
 #include "linux/syscalls.h"
 #include "linux/uio_device.h"
 #include "sim/run_control.h"
@@ -26,6 +27,10 @@ LinuxProcess::LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space)
   image_ = opts_.image ? opts_.image : std::make_shared<const ElfImage>(read_linux_executable(opts_.program));
   char resolved[PATH_MAX];
   exe_realpath_ = realpath(opts_.program.c_str(), resolved) ? resolved : opts_.program;
+  if (opts_.canonical_host) {
+    if (!opts_.argv.empty()) opts_.argv[0] = canonical_program_name(opts_.program);
+    exe_realpath_ = canonical_program_path(opts_.program);
+  }
   if (!space) space = (own_space_ = std::make_unique<AddressSpace>("linux")).get();
   if (!core) core = (own_core_ = std::make_unique<Core>(core_profile("host"), *space)).get();
   as_ = space;
@@ -221,7 +226,8 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
   resumed_ = resumed;
   int64_t r = run_handler(nr, args);
   while (r == kWouldBlock && !wait_.device) {  // a wait the process ends itself: it passes now
-    if (opts_.strace && !resumed_) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) waits\n", syscall_name(nr), args[0]);
+    if (opts_.strace && !resumed_)
+      std::fprintf(stderr, "%spimnic strace: %s(0x%x, ...) waits\n", opts_.output_tag.c_str(), syscall_name(nr), args[0]);
     pass_wait(nr);
     resumed_ = true;
     r = run_handler(nr, args);
@@ -231,7 +237,8 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
     // Asleep in the kernel until the device interrupts: a wait state (no instruction retires, no
     // host time is spent) that the external interrupt, or a timer's signal, ends by making the
     // call again (wake). pc is already past the sc.
-    if (opts_.strace && !resumed) std::fprintf(stderr, "pimnic strace: %s(0x%x, ...) sleeps\n", syscall_name(nr), args[0]);
+    if (opts_.strace && !resumed)
+      std::fprintf(stderr, "%spimnic strace: %s(0x%x, ...) sleeps\n", opts_.output_tag.c_str(), syscall_name(nr), args[0]);
     blocked_nr_ = nr;
     std::copy(args, args + 6, blocked_args_);
     h.msr |= MSR_POW | MSR_EE;
@@ -239,7 +246,8 @@ Status LinuxProcess::complete_syscall(Hart& h, uint32_t nr, const uint32_t* args
     return Status::Jump;
   }
   if (opts_.strace)
-    std::fprintf(stderr, "pimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %s\n", syscall_name(nr), args[0],
+    std::fprintf(stderr, "%spimnic strace: %s(0x%x, 0x%x, 0x%x, 0x%x, 0x%x, 0x%x) = %s\n", opts_.output_tag.c_str(),
+                 syscall_name(nr), args[0],
                  args[1], args[2], args[3], args[4], args[5],
                  r == kNoResult ? "(registers restored)" : std::to_string(r).c_str());
   if (stopping_) {

@@ -31,9 +31,9 @@ ElfImage read_linux_executable(const std::string& path) {
       if (at + 4 <= b.size() && load_be<uint32_t>(&b[at]) == 3 /* PT_INTERP */) interp = true;
     }
     if (interp)
-      throw LoadError(path + ": dynamically linked (PT_INTERP); pimnic linux runs static executables only (link with -static)");
+      throw LoadError(path + ": dynamically linked (PT_INTERP); pimnic runs static executables only (link with -static)");
     if (type == 3 /* ET_DYN */)
-      throw LoadError(path + ": position-independent executable (ET_DYN); pimnic linux runs static non-PIE executables (link with -static, not -static-pie)");
+      throw LoadError(path + ": position-independent executable (ET_DYN); pimnic runs static non-PIE executables (link with -static, not -static-pie)");
   }
   return parse_elf(std::move(b), path);
 }
@@ -80,7 +80,7 @@ void LinuxProcess::setup_stack() {
   req.max_bytes = opts_.stack_size / 4;
   req.argv = opts_.argv;
   req.envp = opts_.envp;
-  req.execfn = opts_.program;
+  req.execfn = opts_.canonical_host ? opts_.argv.at(0) : opts_.program;
   random_.fill(req.random.data(), 16);
   AuxValues& a = req.aux;
   a.phdr = image_->phdr_vaddr;

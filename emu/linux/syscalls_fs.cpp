@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "linux/canonical_host.h"
 #include "linux/guest_file.h"
 #include "linux/guest_structs.h"
 #include "linux/process.h"
@@ -277,6 +278,7 @@ int64_t put_stat(LinuxProcess& p, uint32_t addr, const struct stat& st) {
 bool masked_std_stream(const LinuxProcess& p, int host_fd) { return p.options().pid && host_fd >= 0 && host_fd <= 2; }
 
 int64_t sys_fstat64(LinuxProcess& p, const uint32_t* a) {
+  if (canonical_std_stream(p, int32_t(a[0]))) return put_stat(p, a[1], canonical_pipe_stat());
   if (GuestFile* f = p.fds().file(int32_t(a[0]))) {
     struct stat st = {};
     st.st_mode = f->mode();
@@ -323,6 +325,12 @@ int64_t sys_statx(LinuxProcess& p, const uint32_t* a) {
   std::string path;
   if (int64_t e = guest_path(p, a[1], path)) return e;
   bool by_fd = path.empty() && (a[2] & G_AT_EMPTY_PATH);
+  if (by_fd && canonical_std_stream(p, int32_t(a[0]))) {  // (a tagged stream is no host descriptor)
+    uint8_t host_buf[256];
+    canonical_pipe_statx(host_buf);
+    GuestBytes g = encode_statx(host_buf);
+    return to_guest(p, a[4], g.b.data(), g.b.size());
+  }
   if (!by_fd)
     if (int64_t e = deny_host_files(p)) return e;
   int64_t dfd = host_dirfd(p, a[0]);
@@ -381,7 +389,11 @@ int64_t sys_readlinkat(LinuxProcess& p, const uint32_t* a) { return do_readlinka
 
 int64_t sys_getcwd(LinuxProcess& p, const uint32_t* a) {
   char cwd[4096];
-  if (!::getcwd(cwd, sizeof cwd)) return neg_errno();
+  if (p.options().canonical_host) {
+    std::strcpy(cwd, kCanonicalCwd);
+  } else if (!::getcwd(cwd, sizeof cwd)) {
+    return neg_errno();
+  }
   size_t n = std::strlen(cwd) + 1;
   if (n > a[1]) return -ERANGE;
   return to_guest(p, a[0], cwd, n) ? -EFAULT : int64_t(n);

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "linux/canonical_host.h"
 #include "linux/process.h"
 #include "linux/syscalls.h"
 
@@ -41,6 +42,12 @@ int64_t sys_uname(LinuxProcess& p, const uint32_t* a) {
   if (::uname(&u) < 0) return -int64_t(errno);
   char out[6 * 65] = {};
   const char* fields[6] = {u.sysname, u.nodename, u.release, u.version, "ppc", u.domainname};
+  if (p.options().canonical_host) {
+    fields[1] = kCanonicalNodename;
+    fields[2] = kCanonicalRelease;
+    fields[3] = kCanonicalVersion;
+    fields[5] = "(none)";
+  }
   for (int i = 0; i < 6; ++i) std::strncpy(out + 65 * i, fields[i], 64);
   return p.write(a[0], out, sizeof out) ? 0 : -EFAULT;
 }

@@ -306,7 +306,7 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
         if (scheduled(k) && !cores_[k]->done)
           message += IdleWatch::describe(cores_[k]->name, *cores_[k]->core, asleep(k) || idle_.waits(k)) + ", ";
       message.resize(message.size() - 2);
-      end(RunResult::Kind::Fault, 128 + SIGILL, message);
+      end(RunResult::Kind::Fault, kExitDeadlock, message);
       break;
     }
     if (!waited || !events_.empty()) {
@@ -319,14 +319,14 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     // core far ahead in time is not idle just because the others idle while catching up).
     if (idle_cores_ >= scheduled_count_ - asleep_count_) {
       progress();
-      end(RunResult::Kind::Fault, 128 + SIGILL, deadlock_message());
+      end(RunResult::Kind::Fault, kExitDeadlock, deadlock_message());
     }
     break;
   }
   put_back();
   if (turn.kind == Turn::Kind::Idle && ready_.empty()) {
     if (asleep_count_ && events_.empty()) {  // asleep, and nothing left that could wake them
-      end(RunResult::Kind::Fault, 128 + SIGILL, deadlock_message());
+      end(RunResult::Kind::Fault, kExitDeadlock, deadlock_message());
     } else if (asleep_count_ && events_.next_time() < horizon) {  // only events remain: they may wake a core
       events_.run_until(events_.next_time());
       turn.kind = Turn::Kind::Ran;

@@ -190,7 +190,7 @@ RunResult SingleCoreMachine::run(const RunLimits& limits) {
     if (why == StopReason::Deadlock) {
       res.kind = RunResult::Kind::Fault;
       res.message = core_->deadlock_message();
-      res.exit_code = 128 + SIGILL;
+      res.exit_code = kExitDeadlock;
       break;
     }
     if (why == StopReason::Halt) {

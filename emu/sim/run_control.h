@@ -14,6 +14,8 @@ namespace pimnic {
 // pimnic's exit statuses for runs ended by a limit (a stop request gives 128 + the signal).
 inline constexpr int kExitInsnLimit = 3;
 inline constexpr int kExitSimTimeLimit = 4;
+// ... and for a deadlock: every core waits (or polls) and nothing pending can change that.
+inline constexpr int kExitDeadlock = 5;
 
 struct RunLimits {
   uint64_t max_insts = 0;  // 0: none

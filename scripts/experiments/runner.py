@@ -33,6 +33,8 @@ def one_line(text: str) -> str:
 
 class Parser(argparse.ArgumentParser):
     def error(self, message):
+        if "required: verb" in message:  # `pimnic experiment` alone: say what it takes
+            message = "what to do? list [NAME], run NAME [--quick] or report [DIR] (see pimnic experiment --help)"
         raise BadInput(message)
 
 

@@ -6,12 +6,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+// The most nodes this firmware keeps state for: pimnic mpirun reads it from the image and refuses a
+// larger -n before it builds the machine (emu/cli/nic_capacity.cpp).
+// (volatile: the check below reads it, which keeps it in the image through --gc-sections)
+extern "C" const volatile uint32_t pimnic_nic_max_nodes = nic::kMaxPeers;
+
 namespace nic {
 
 void Engine::init(uint8_t* buffers) {
   node_ = pimnic_node_id();
   nodes_ = pimnic_node_count();
-  if (nodes_ > kMaxPeers) {
+  if (nodes_ > pimnic_nic_max_nodes) {
     printf("mpi-nic: %u nodes, but this firmware keeps state for at most %u\n", unsigned(nodes_), unsigned(kMaxPeers));
     exit(1);
   }

@@ -3,9 +3,11 @@
 #include <cstdio>
 
 #include "api/api.h"
+#include "core/blocked.h"
 #include "core/call.h"
 #include "core/errors.h"
 #include "core/p2p.h"
+#include "core/progress.h"
 #include "core/runtime.h"
 
 using namespace pimnic::mpi;
@@ -92,6 +94,21 @@ class Completer {
   char detail_[200] = {};
 };
 
+// Wait for progress on `requests`, some in flight and none done (first_done() == -1); a deadlock
+// report names the first of them.
+void wait_for_one_of(const Vec<Request*>& requests) {
+  const Request* first = nullptr;
+  int32_t in_flight = 0;
+  for (uint32_t i = 0; i < requests.size(); ++i) {
+    if (!requests[i] || requests[i]->done()) continue;
+    if (!first) first = requests[i];
+    ++in_flight;
+  }
+  if (in_task()) return wait_progress();
+  const BlockedOn blocked(*first, in_flight);
+  wait_progress();
+}
+
 // The lowest index of a done request, -1 if none is done, -2 if none is active.
 int first_done(const Vec<Request*>& requests) {
   bool any_active = false;
@@ -121,7 +138,7 @@ int any(Call& call, int count, MPI_Request* handles, int* index, int* flag, MPI_
       if (i == -2) empty_status(status, MPI_ANY_SOURCE);
       return MPI_SUCCESS;
     }
-    wait_progress();
+    wait_for_one_of(requests);
   }
 }
 
@@ -137,7 +154,7 @@ int some(Call& call, int incount, MPI_Request* handles, int* outcount, int* indi
       return MPI_SUCCESS;
     }
     if (first >= 0 || !wait) break;
-    wait_progress();
+    wait_for_one_of(requests);
   }
   Completer completer(call, statuses, incount);
   int done = 0;

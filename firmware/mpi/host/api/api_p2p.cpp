@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "api/api.h"
+#include "core/blocked.h"
 #include "core/call.h"
 #include "core/p2p.h"
 #include "core/p2p_post.h"
@@ -201,7 +202,10 @@ extern "C" int PMPI_Probe(int source, int tag, MPI_Comm comm_handle, MPI_Status*
     return MPI_SUCCESS;
   }
   Found found;
-  runtime().transport->probe(world_source(*comm, source), transport_tag(tag), comm->p2p_context(), found);
+  {
+    const BlockedOn blocked(*comm, source, tag);
+    runtime().transport->probe(world_source(*comm, source), transport_tag(tag), comm->p2p_context(), found);
+  }
   probe_status(*comm, found, status);
   return MPI_SUCCESS;
 }

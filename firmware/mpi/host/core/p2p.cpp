@@ -1,5 +1,6 @@
 #include "core/p2p.h"
 
+#include "core/blocked.h"
 #include "core/runtime.h"
 #include "core/vec.h"
 

@@ -2,6 +2,7 @@
 
 #include <new>
 
+#include "core/blocked.h"
 #include "core/fiber.h"
 #include "core/runtime.h"
 #include "core/vec.h"
@@ -91,15 +92,19 @@ void launch(Task* t) {
 }  // namespace
 
 void wait_done(Request* request) {
-  while (!request->done()) {
-    if (current) {
+  if (current) {  // a task yields; whoever waits for the task records what it waits for
+    while (!request->done()) {
       current->awaited = request;
       fiber_yield();
-    } else {
-      wait_progress();
     }
+    return;
   }
+  if (request->done()) return;
+  const BlockedOn blocked(*request);
+  while (!request->done()) wait_progress();
 }
+
+bool in_task() { return current != nullptr; }
 
 void wait_progress() {
   if (current) {

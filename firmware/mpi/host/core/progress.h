@@ -21,6 +21,8 @@ namespace pimnic::mpi {
 void wait_done(Request* request);
 // Wait for something to happen (a loop over several requests calls this until one is done).
 void wait_progress();
+// Inside a nonblocking collective's task (its waits yield to whoever waits for the task).
+bool in_task();
 // One round of progress without waiting (MPI_Test and friends).
 void poke_progress();
 

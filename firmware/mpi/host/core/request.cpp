@@ -4,6 +4,7 @@
 #include <cstring>
 #include <new>
 
+#include "core/blocked.h"
 #include "core/comm.h"
 #include "core/errors.h"
 #include "core/handles.h"
