@@ -1,6 +1,7 @@
 #include "gdb/linux_target.h"
 
 #include "gdb/target_xml.h"
+#include "sim/run_control.h"
 
 namespace pimnic::gdb {
 
@@ -60,7 +61,7 @@ StopEvent LinuxTarget::classify(size_t i, StopReason why) {
     insn_limit_ = true;
     ev.kind = StopEvent::Kind::Exited;
     ev.exit_code = ev.status = 3;
-    ev.message = "stopped after " + std::to_string(harts_[i].hart->icount) + " instructions (--max-insts)";
+    ev.message = insn_limit_message(harts_[i].hart->icount);
     return ev;
   }
   const linux_user::ProcessResult& r = proc_.result();

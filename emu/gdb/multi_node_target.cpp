@@ -222,13 +222,9 @@ StopEvent MultiNodeTarget::classify(size_t i, StopReason why) {
   }
   ev.kind = StopEvent::Kind::Signal;
   const std::string& name = m_.cores()[core_of_[i]]->name;
-  if (why == StopReason::Halt) {
-    ev.message = name + ": the core halted with interrupts disabled (MSR[POW] set, MSR[EE] clear)";
-    ev.status = 128 + SIGILL;
-  } else {
-    ev.message = name + ": " + describe_fault(h);
-    ev.status = fault_exit_status(h);
-  }
+  const FatalStop fatal = fatal_stop(why, h);
+  ev.message = name + ": " + fatal.message;
+  ev.status = fatal.status;
   ev.signal = gdb_signal_from_host(ev.status - 128);
   return ev;
 }

@@ -93,25 +93,10 @@ ProcessResult LinuxProcess::run() {
   const uint64_t kSlice = 1u << 20;
   while (!stopping_) {
     uint64_t budget = kSlice;
-    if (opts_.max_insts) {
-      if (h.icount >= opts_.max_insts) {
-        result_.kind = ProcessResult::Kind::InsnLimit;
-        result_.status = kExitInsnLimit;
-        result_.message = insn_limit_message(h.icount);
-        break;
-      }
-      budget = std::min<uint64_t>(budget, opts_.max_insts - h.icount);
-    }
-    if (opts_.max_sim_ps && simulated_ns() * 1000 >= opts_.max_sim_ps) {
-      result_.kind = ProcessResult::Kind::Stopped;
-      result_.status = kExitSimTimeLimit;
-      result_.message = time_limit_message(opts_.max_sim_ps, h.icount);
-      break;
-    }
-    if (int sig = stop_requested()) {
-      result_.kind = ProcessResult::Kind::Stopped;
-      result_.status = 128 + sig;
-      result_.message = stop_request_message(sig, simulated_ns() * 1000, h.icount);
+    if (auto stop = limit_stop({opts_.max_insts, opts_.max_sim_ps}, h.icount, h.icount, simulated_ns() * 1000, budget)) {
+      result_.kind = stop->kind == LimitStop::Kind::InsnLimit ? ProcessResult::Kind::InsnLimit : ProcessResult::Kind::Stopped;
+      result_.status = stop->status;
+      result_.message = stop->message;
       break;
     }
     if (!before_slice(h)) break;

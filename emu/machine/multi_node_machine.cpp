@@ -245,12 +245,12 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     }
     turn.core = i;
     events_.run_until(t);
-    if (max_insts_ && insts_ >= max_insts_) {
+    uint64_t budget = budget_cap;
+    if (auto stop = insn_limit_stop(max_insts_, insts_, budget)) {
       ready_.push({t, i});
-      end(RunResult::Kind::InsnLimit, kExitInsnLimit, insn_limit_message(insts_));
+      end(RunResult::Kind::InsnLimit, stop->status, stop->message);
       break;
     }
-    const uint64_t budget = max_insts_ ? std::min<uint64_t>(budget_cap, max_insts_ - insts_) : budget_cap;
     const uint64_t before = core_insts(c);
     StopReason why = run_slice(c, std::min({events_.next_time(), t + quantum_, horizon}), budget);
     const uint64_t retired = core_insts(c) - before;
@@ -271,12 +271,9 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
       break;
     }
     if (why == StopReason::Fault || why == StopReason::Halt) {
-      Hart& stopped = c.core->hart(c.core->stopped_hart());
+      const FatalStop fatal = fatal_stop(why, c.core->hart(c.core->stopped_hart()));
       ready_.push({c.now(), i});
-      end(RunResult::Kind::Fault, why == StopReason::Fault ? fault_exit_status(stopped) : 128 + SIGILL,
-          c.name + ": " +
-              (why == StopReason::Fault ? describe_fault(stopped)
-                                        : "the core halted with interrupts disabled (MSR[POW] set, MSR[EE] clear)"));
+      end(RunResult::Kind::Fault, fatal.status, c.name + ": " + fatal.message);
       break;
     }
     if (!debug_ && c.runner->asleep()) {  // until its interrupt rises (wake)
