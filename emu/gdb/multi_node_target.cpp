@@ -34,8 +34,8 @@ MultiNodeTarget::MultiNodeTarget(MultiNodeMachine& m, const StatRegistry* stats)
     processes_[it->second].dcaches.push_back(&c.core->dcache());
     core_process_[&c] = it->second;
     // n0.host.c0t0, n0.nic.c0t0 (conventional NIC), n0.nic.c1t3 (thread 3 of PIM core pim1)
-    const bool host = c.slot == "host";
-    const unsigned index = c.slot.rfind("pim", 0) == 0 ? unsigned(std::stoul(c.slot.substr(3))) : 0;
+    const bool host = c.slot.is_host();
+    const unsigned index = c.slot.is_pim() ? c.slot.index : 0;
     const std::string prefix = "n" + std::to_string(c.node) + (host ? ".host" : ".nic") + ".c" + std::to_string(index) + "t";
     first_hart_[i] = harts_.size();
     for (size_t t = 0; t < c.core->num_harts(); ++t) {
