@@ -37,11 +37,7 @@ void LinuxTarget::set_pass_signals(const std::vector<int>& gdb_signals) {
 StopReason LinuxTarget::run_hart(size_t i, uint64_t n) {
   Hart& h = *harts_[i].hart;
   if (proc_.stopping()) return StopReason::Exit;
-  uint64_t limit = proc_.options().max_insts;
-  if (limit) {
-    if (h.icount >= limit) return StopReason::InsnLimit;
-    n = std::min<uint64_t>(n, limit - h.icount);
-  }
+  if (insn_limit_stop(proc_.options().max_insts, h.icount, n)) return StopReason::InsnLimit;
   if (!proc_.before_slice(h)) return proc_.stopping() ? StopReason::Exit : StopReason::Fault;
   return h.run(proc_.slice_budget(n, true));
 }

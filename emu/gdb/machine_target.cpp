@@ -28,10 +28,7 @@ SingleCoreTarget::SingleCoreTarget(SingleCoreMachine& m, const ElfImage& img, ui
 StopReason SingleCoreTarget::run_hart(size_t i, uint64_t n) {
   Hart& h = *harts_[i].hart;
   if (m_.exited()) return StopReason::Exit;
-  if (max_insts_) {
-    if (h.icount >= max_insts_) return StopReason::InsnLimit;
-    n = std::min<uint64_t>(n, max_insts_ - h.icount);
-  }
+  if (insn_limit_stop(max_insts_, h.icount, n)) return StopReason::InsnLimit;
   return h.run(n);
 }
 
