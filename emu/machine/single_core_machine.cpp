@@ -122,14 +122,10 @@ void SingleCoreMachine::reset(const ElfImage& img) {
 RunResult SingleCoreMachine::run(const RunLimits& limits) {
   Hart& h = hart();
   RunResult res;
-  const uint64_t kSlice = 1u << 20;
-  for (;;) {
-    uint64_t budget = kSlice;
-    // (hart 0's count is the limit's)
-    if (auto stop = limit_stop(limits, h.icount, instructions(), clock_.ticks(h.cycles()), budget)) {
-      res = limit_result(*stop);
-      break;
-    }
+  auto progress = [&] {  // (hart 0's count is the limit's)
+    return RunProgress{h.icount, instructions(), clock_.ticks(h.cycles())};
+  };
+  auto slice = [&](uint64_t budget) {
     // The core runs up to the next event (of the event queue), then the queue catches up with it.
     const uint64_t until = begin_slice(*core_, events_, h.cycles(), limits.max_time ? limits.max_time : kMaxTick);
     if (!model_ || slice_runner) budget = std::min(budget, until - h.cycles());  // one cycle per instruction
@@ -152,13 +148,13 @@ RunResult SingleCoreMachine::run(const RunLimits& limits) {
     if (exited_ || why == StopReason::Exit) {
       res.kind = RunResult::Kind::Exited;
       res.exit_code = stopped.exit_code;
-      break;
+      return true;
     }
     if (why == StopReason::Deadlock) {
       res.kind = RunResult::Kind::Fault;
       res.message = core_->deadlock_message();
       res.exit_code = 128 + SIGILL;
-      break;
+      return true;
     }
     // A fault with no handler, or waiting for an interrupt with interrupts disabled: nothing
     // can ever wake this machine.
@@ -167,9 +163,11 @@ RunResult SingleCoreMachine::run(const RunLimits& limits) {
       res.kind = RunResult::Kind::Fault;
       res.message = fatal.message;
       res.exit_code = fatal.status;
-      break;
+      return true;
     }
-  }
+    return false;
+  };
+  if (auto stop = run_slices(limits, progress, slice)) res = limit_result(*stop);
   if (model_) model_->drain(h);
   res.instructions = h.icount;
   return res;

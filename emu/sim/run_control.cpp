@@ -71,6 +71,17 @@ std::optional<LimitStop> limit_stop(const RunLimits& limits, uint64_t counted, u
   return time_or_request_stop(limits, now, retired);
 }
 
+std::optional<LimitStop> run_slices(const RunLimits& limits, const std::function<RunProgress()>& progress,
+                                    const std::function<bool(uint64_t budget)>& slice) {
+  constexpr uint64_t kSlice = 1u << 20;
+  for (;;) {
+    uint64_t budget = kSlice;
+    const RunProgress p = progress();
+    if (auto stop = limit_stop(limits, p.counted, p.retired, p.now, budget)) return stop;
+    if (slice(budget)) return std::nullopt;
+  }
+}
+
 const char* stop_signal_name(int signal) {
   return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal";
 }

@@ -5,6 +5,7 @@
 #pragma once
 #include <csignal>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -55,6 +56,19 @@ std::optional<LimitStop> time_or_request_stop(const RunLimits& limits, Tick now,
 // Both, as a loop over one core makes them.
 std::optional<LimitStop> limit_stop(const RunLimits& limits, uint64_t counted, uint64_t retired, Tick now,
                                     uint64_t& budget);
+
+// Where a run stands, for the checks: the instructions the limit counts, those the messages
+// report, and the simulated time.
+struct RunProgress {
+  uint64_t counted = 0;
+  uint64_t retired = 0;
+  Tick now = 0;
+};
+// The run loop of one core (`pimnic run IMAGE`, `pimnic linux`): slices of at most 2^20
+// instructions, each after limit_stop; `slice` runs one of at most `budget` instructions and says
+// whether the run ended. Returns the limit or stop request that ended it, if one did.
+std::optional<LimitStop> run_slices(const RunLimits& limits, const std::function<RunProgress()>& progress,
+                                    const std::function<bool(uint64_t budget)>& slice);
 
 // "10ms", "2.5 us", "1e-3", "300ns", "4000ps" (a bare number is seconds) to picoseconds. Throws
 // std::invalid_argument with a one-line message for anything else, zero, or more than a year.
