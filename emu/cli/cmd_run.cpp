@@ -99,7 +99,7 @@ void run_command(const RunOptions& o) {
       return fail("image arguments longer than " + std::to_string(SYSINFO_ARGS_MAX) + " bytes");
     timing::CoreTiming timing = timing::make_core_timing(
         tcfg, m.clock(), "core0.", {m.core().has(isa::FEAT_PIM), unsigned(m.core().num_harts())});
-    m.set_core_model(timing.model.get());
+    m.set_timing(timing);
     StatRegistry stats;
     m.register_stats(stats);
     timing.register_stats(stats, "core0.");

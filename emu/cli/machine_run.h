@@ -7,21 +7,9 @@
 
 #include "cli/run_output.h"
 #include "gdb/server.h"
+#include "machine/machine_builder.h"
 
 namespace pimnic::cli {
-
-// `pimnic mpirun`: every host core of the machine (one per rank) runs the same static
-// powerpc-linux program, with the environment a process manager gives an MPI rank.
-struct LinuxHostsOptions {
-  std::string program;
-  std::vector<std::string> args;     // after the program name
-  std::vector<std::string> env;      // NAME=VALUE, for every rank
-  std::string nic_kind;              // PIMNIC_NIC
-  std::string transport;             // PIMNIC_TRANSPORT
-  bool tag_output = false;           // prefix each line of rank r's output with "[r] "
-  bool strace = false;
-  bool canonical_host = true;        // the same host for every rank wherever the run starts
-};
 
 struct MachineRunOptions {
   std::string machine;               // preset name or machine file
@@ -33,7 +21,7 @@ struct MachineRunOptions {
   RunOutputOptions out;
   gdb::ServerOptions gdb;            // --gdb PORT: serve gdb on the machine (emu/gdb/multi_node_target.h)
   std::string command = "run";       // for config.json
-  std::optional<LinuxHostsOptions> linux_hosts;
+  std::optional<LinuxHostsOptions> linux_hosts;  // `pimnic mpirun` (machine/machine_builder.h)
 };
 
 void run_machine(const MachineRunOptions& o);

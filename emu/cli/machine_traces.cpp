@@ -114,11 +114,11 @@ MachineTraces::MachineTraces(const RunOutputOptions& o, MultiNodeMachine& m, con
   for (size_t i = 0, k = 0; i < cores.size(); ++i) {
     k = i && cores[i]->node == cores[i - 1]->node ? k + 1 : 0;
     index[i] = unsigned(k);
-    if (cores[i]->slot == "pim0" && cores[i]->booted) nic_image[cores[i]->node] = image_of[i];
+    if (cores[i]->slot == CoreSlot::pim(0) && cores[i]->booted) nic_image[cores[i]->node] = image_of[i];
   }
   auto image = [&](size_t i) { return image_of[i] ? image_of[i] : nic_image.count(cores[i]->node) ? nic_image[cores[i]->node] : nullptr; };
   for (size_t i = 0; i < cores.size(); ++i)
-    runs[i] = cores[i]->booted || (cores[i]->slot.rfind("pim", 0) == 0 && nic_image.count(cores[i]->node));
+    runs[i] = cores[i]->booted || (cores[i]->slot.is_pim() && nic_image.count(cores[i]->node));
 
   auto tracer_of = [&](size_t i) -> CoreTrace& {
     if (!d.traced[i]) {
@@ -151,7 +151,7 @@ MachineTraces::MachineTraces(const RunOutputOptions& o, MultiNodeMachine& m, con
       std::vector<size_t> matched;
       for (size_t i = 0; i < cores.size(); ++i)
         if (runs[i] && (f.node < 0 || uint32_t(f.node) == cores[i]->node) &&
-            (f.core < 0 || unsigned(f.core) == index[i]) && (core_name.empty() || core_name == cores[i]->slot))
+            (f.core < 0 || unsigned(f.core) == index[i]) && (core_name.empty() || core_name == cores[i]->slot.name()))
           matched.push_back(i);
       const bool per_core = spec.file.find("%c") != std::string::npos;
       if (spec.kind == "kanata") {  // the pipeline log of the timing models

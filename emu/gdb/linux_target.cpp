@@ -1,6 +1,7 @@
 #include "gdb/linux_target.h"
 
 #include "gdb/target_xml.h"
+#include "sim/run_control.h"
 
 namespace pimnic::gdb {
 
@@ -36,11 +37,7 @@ void LinuxTarget::set_pass_signals(const std::vector<int>& gdb_signals) {
 StopReason LinuxTarget::run_hart(size_t i, uint64_t n) {
   Hart& h = *harts_[i].hart;
   if (proc_.stopping()) return StopReason::Exit;
-  uint64_t limit = proc_.options().max_insts;
-  if (limit) {
-    if (h.icount >= limit) return StopReason::InsnLimit;
-    n = std::min<uint64_t>(n, limit - h.icount);
-  }
+  if (insn_limit_stop(proc_.options().max_insts, h.icount, n)) return StopReason::InsnLimit;
   if (!proc_.before_slice(h)) return proc_.stopping() ? StopReason::Exit : StopReason::Fault;
   return h.run(proc_.slice_budget(n, true));
 }
@@ -60,7 +57,7 @@ StopEvent LinuxTarget::classify(size_t i, StopReason why) {
     insn_limit_ = true;
     ev.kind = StopEvent::Kind::Exited;
     ev.exit_code = ev.status = 3;
-    ev.message = "stopped after " + std::to_string(harts_[i].hart->icount) + " instructions (--max-insts)";
+    ev.message = insn_limit_message(harts_[i].hart->icount);
     return ev;
   }
   const linux_user::ProcessResult& r = proc_.result();

@@ -28,10 +28,7 @@ SingleCoreTarget::SingleCoreTarget(SingleCoreMachine& m, const ElfImage& img, ui
 StopReason SingleCoreTarget::run_hart(size_t i, uint64_t n) {
   Hart& h = *harts_[i].hart;
   if (m_.exited()) return StopReason::Exit;
-  if (max_insts_) {
-    if (h.icount >= max_insts_) return StopReason::InsnLimit;
-    n = std::min<uint64_t>(n, max_insts_ - h.icount);
-  }
+  if (insn_limit_stop(max_insts_, h.icount, n)) return StopReason::InsnLimit;
   return h.run(n);
 }
 
@@ -47,20 +44,14 @@ StopEvent SingleCoreTarget::classify(size_t i, StopReason why) {
   if (why == StopReason::InsnLimit) {
     insn_limit_ = true;
     ev.kind = StopEvent::Kind::Exited;
-    ev.exit_code = ev.status = 3;
-    ev.message = "stopped after " + std::to_string(h.icount) + " instructions (--max-insts)";
+    ev.exit_code = ev.status = kExitInsnLimit;
+    ev.message = insn_limit_message(h.icount);
     return ev;
   }
   ev.kind = StopEvent::Kind::Signal;
-  if (why == StopReason::Halt) {
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "the core halted at 0x%08x with interrupts disabled (MSR[POW] set, MSR[EE] clear)", h.pc);
-    ev.message = buf;
-    ev.status = 128 + SIGILL;
-  } else {  // Fault: an interrupt with no handler
-    ev.message = describe_fault(h);
-    ev.status = fault_exit_status(h);
-  }
+  const FatalStop fatal = fatal_stop(why, h);  // Halt, or a Fault: an interrupt with no handler
+  ev.message = fatal.message;
+  ev.status = fatal.status;
   ev.signal = gdb_signal_from_host(ev.status - 128);
   return ev;
 }

@@ -34,8 +34,8 @@ MultiNodeTarget::MultiNodeTarget(MultiNodeMachine& m, const StatRegistry* stats)
     processes_[it->second].dcaches.push_back(&c.core->dcache());
     core_process_[&c] = it->second;
     // n0.host.c0t0, n0.nic.c0t0 (conventional NIC), n0.nic.c1t3 (thread 3 of PIM core pim1)
-    const bool host = c.slot == "host";
-    const unsigned index = c.slot.rfind("pim", 0) == 0 ? unsigned(std::stoul(c.slot.substr(3))) : 0;
+    const bool host = c.slot.is_host();
+    const unsigned index = c.slot.is_pim() ? c.slot.index : 0;
     const std::string prefix = "n" + std::to_string(c.node) + (host ? ".host" : ".nic") + ".c" + std::to_string(index) + "t";
     first_hart_[i] = harts_.size();
     for (size_t t = 0; t < c.core->num_harts(); ++t) {
@@ -222,13 +222,9 @@ StopEvent MultiNodeTarget::classify(size_t i, StopReason why) {
   }
   ev.kind = StopEvent::Kind::Signal;
   const std::string& name = m_.cores()[core_of_[i]]->name;
-  if (why == StopReason::Halt) {
-    ev.message = name + ": the core halted with interrupts disabled (MSR[POW] set, MSR[EE] clear)";
-    ev.status = 128 + SIGILL;
-  } else {
-    ev.message = name + ": " + describe_fault(h);
-    ev.status = fault_exit_status(h);
-  }
+  const FatalStop fatal = fatal_stop(why, h);
+  ev.message = name + ": " + fatal.message;
+  ev.status = fatal.status;
   ev.signal = gdb_signal_from_host(ev.status - 128);
   return ev;
 }

@@ -95,31 +95,9 @@ bool LinuxProcess::read_string(uint32_t addr, std::string& out, uint32_t max) co
 
 ProcessResult LinuxProcess::run() {
   Hart& h = hart();
-  const uint64_t kSlice = 1u << 20;
-  while (!stopping_) {
-    uint64_t budget = kSlice;
-    if (opts_.max_insts) {
-      if (h.icount >= opts_.max_insts) {
-        result_.kind = ProcessResult::Kind::InsnLimit;
-        result_.status = kExitInsnLimit;
-        result_.message = insn_limit_message(h.icount);
-        break;
-      }
-      budget = std::min<uint64_t>(budget, opts_.max_insts - h.icount);
-    }
-    if (opts_.max_sim_ps && simulated_ns() * 1000 >= opts_.max_sim_ps) {
-      result_.kind = ProcessResult::Kind::Stopped;
-      result_.status = kExitSimTimeLimit;
-      result_.message = time_limit_message(opts_.max_sim_ps, h.icount);
-      break;
-    }
-    if (int sig = stop_requested()) {
-      result_.kind = ProcessResult::Kind::Stopped;
-      result_.status = 128 + sig;
-      result_.message = stop_request_message(sig, simulated_ns() * 1000, h.icount);
-      break;
-    }
-    if (!before_slice(h)) break;
+  auto progress = [&] { return RunProgress{h.icount, h.icount, simulated_ns() * 1000}; };
+  auto slice = [&](uint64_t budget) {
+    if (!before_slice(h)) return true;
     budget = slice_budget(budget, !slice_runner);
     if (opts_.max_sim_ps) {  // a slice ends at the limit (one instruction per cycle at most)
       const double cycles_left = double(opts_.max_sim_ps - simulated_ns() * 1000) * core_->config().clock_hz / 1e12;
@@ -127,12 +105,20 @@ ProcessResult LinuxProcess::run() {
     }
     StopReason why = slice_runner ? slice_runner(h, budget) : h.run(budget);
     if (after_slice) after_slice(h);
-    if (stopping_) break;
+    if (stopping_) return true;
     if (why == StopReason::Fault) {  // stopped without going through interrupt(): should not happen
       result_.kind = ProcessResult::Kind::Error;
       result_.status = 128 + 4;
       result_.message = "the core stopped unexpectedly at " + hex32(h.pc);
-      break;
+      return true;
+    }
+    return false;
+  };
+  if (!stopping_) {
+    if (auto stop = run_slices({opts_.max_insts, opts_.max_sim_ps}, progress, slice)) {
+      result_.kind = stop->kind == LimitStop::Kind::InsnLimit ? ProcessResult::Kind::InsnLimit : ProcessResult::Kind::Stopped;
+      result_.status = stop->status;
+      result_.message = stop->message;
     }
   }
   result_.instructions = h.icount;

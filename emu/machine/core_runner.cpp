@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "machine/single_core_machine.h"
+#include "machine/slice.h"
 #include "timing/pim/pim_model.h"
 
 namespace pimnic {
@@ -224,7 +224,7 @@ class PimTurnsRunner final : public CoreRunner {
 
 std::unique_ptr<CoreRunner> make_core_runner(Core& core, timing::CoreTiming& timing) {
   if (core.num_harts() == 1) return std::make_unique<HartRunner>(core, timing.model.get());
-  if (auto* pim = dynamic_cast<timing::PimModel*>(timing.model.get())) return std::make_unique<PimPipelineRunner>(core, *pim);
+  if (timing::PimModel* pim = timing.pim_model()) return std::make_unique<PimPipelineRunner>(core, *pim);
   return std::make_unique<PimTurnsRunner>(core);
 }
 

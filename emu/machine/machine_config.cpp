@@ -26,7 +26,9 @@ void positive(double v, const char* name) {
 void MachineConfig::declare(ParamRegistry& p) {
   p.declare("machine.nodes", nodes, nodes, "nodes in the machine (each a host core plus a NIC)");
   p.declare("machine.nic", nic, nic, "the NIC of every node: conv (one 440-class core), pim (two PIM cores) or none",
-            {"conv", "pim", "none"});
+            {nic_hardware_name(NicHardware::Conv), nic_hardware_name(NicHardware::Pim), nic_hardware_name(NicHardware::None)});
+  p.declare("machine.host_core", host_core, host_core,
+            "each node has a host core (false: a node is its NIC alone, e.g. all-PIM nodes with machine.nic=pim)");
   p.declare("machine.quantum_ns", quantum_ns, quantum_ns,
             "ns a core may run ahead of the slowest core (0: the smallest device or link latency, exact causality)");
   declare_role(p, host, "host", "host core", 2e9, 1);
@@ -54,9 +56,15 @@ void MachineConfig::declare(ParamRegistry& p) {
   copy.declare(p, "copy.");
 }
 
+NicHardware MachineConfig::nic_hardware() const {
+  if (auto n = nic_hardware_named(nic)) return *n;
+  throw std::invalid_argument("machine.nic: expected one of conv, pim, none, got '" + nic + "'");
+}
+
 void MachineConfig::validate() const {
   if (nodes < 1 || nodes > 65536) throw std::invalid_argument("machine.nodes must be between 1 and 65536");
-  if (nic != "none" && nodes < 1) throw std::invalid_argument("machine.nodes must be at least 1");
+  if (!host_core && nic_hardware() == NicHardware::None)
+    throw std::invalid_argument("machine.host_core=false needs a NIC with cores (machine.nic conv or pim)");
   check_ns_setting(quantum_ns, "machine.quantum_ns");
   positive(host.clock_hz, "host.core.clock_hz");
   positive(nic_core.clock_hz, "nic.core.clock_hz");

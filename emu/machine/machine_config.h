@@ -10,6 +10,7 @@
 #include <string>
 
 #include "devices/copy_engine.h"
+#include "machine/node_kinds.h"
 #include "timing/timing_config.h"
 
 namespace pimnic {
@@ -39,7 +40,9 @@ struct NetPortConfig {
 
 struct MachineConfig {
   uint32_t nodes = 2;
-  std::string nic = "conv";  // conv | pim | none
+  // Each node has a host core (false: the node is its NIC alone, e.g. a machine of PIM cores).
+  bool host_core = true;
+  std::string nic = "conv";  // machine.nic: conv | pim | none (nic_hardware())
   CoreRoleConfig host, nic_core, pim;
   uint32_t host_ram = 0x04000000;
   uint32_t sram_size = 0x00060000;
@@ -65,6 +68,8 @@ struct MachineConfig {
   void declare(ParamRegistry& params);
   // Throws std::invalid_argument naming the parameter for values that cannot be built.
   void validate() const;
+  // machine.nic as its type. Throws std::invalid_argument for a name that is none of them.
+  NicHardware nic_hardware() const;
 };
 
 }  // namespace pimnic

@@ -221,9 +221,6 @@ PatternParts parse_pattern(const std::string& p, std::string& why) {
 
 bool node_matches(const PatternParts& p, uint32_t node) { return p.any_node || (node >= p.lo && node <= p.hi); }
 
-// core "pimK" -> K; otherwise false.
-bool pim_index(const std::string& core, uint32_t& k) { return core.size() > 3 && core.compare(0, 3, "pim") == 0 && parse_number(core.substr(3), k); }
-
 bool is_prefix_of_name(const std::set<std::string>& names, const std::string& prefix) {
   std::string p = prefix + ".";
   auto it = names.lower_bound(p);
@@ -247,33 +244,28 @@ ImageSpec parse_image_option(const std::string& text) {
   return s;
 }
 
-bool image_pattern_matches(const std::string& pattern, uint32_t node, const std::string& core) {
+bool image_pattern_matches(const std::string& pattern, uint32_t node, const CoreSlot& core) {
   std::string why;
   PatternParts p = parse_pattern(pattern, why);
   if (!why.empty() || !node_matches(p, node)) return false;
-  uint32_t k = 0;
   switch (p.core) {
-    case PatternParts::Host: return core == "host";
-    case PatternParts::Nic: return core == "nic";
-    case PatternParts::PimAny: return pim_index(core, k);
-    case PatternParts::Pim: return pim_index(core, k) && k == p.pim;
+    case PatternParts::Host: return core.kind == CoreSlot::Kind::Host;
+    case PatternParts::Nic: return core.kind == CoreSlot::Kind::Nic;
+    case PatternParts::PimAny: return core.is_pim();
+    case PatternParts::Pim: return core.is_pim() && core.index == p.pim;
   }
   return false;
 }
 
-std::optional<std::string> image_for(const std::vector<ImageSpec>& specs, uint32_t node, const std::string& core) {
-  uint32_t k = 0;
-  const bool is_pim = pim_index(core, k);
+std::optional<std::string> image_for(const std::vector<ImageSpec>& specs, uint32_t node, const CoreSlot& core) {
   for (auto it = specs.rbegin(); it != specs.rend(); ++it) {
     if (image_pattern_matches(it->pattern, node, core)) return it->path;
-    if (is_pim && image_pattern_matches(it->pattern, node, "nic")) return it->path;
+    if (core.is_pim() && image_pattern_matches(it->pattern, node, CoreSlot::nic())) return it->path;
   }
   return std::nullopt;
 }
 
-void check_images(const MachineDescription& d, uint32_t nodes, const std::string& nic_kind, uint32_t pim_cores) {
-  if (nic_kind != "conv" && nic_kind != "pim" && nic_kind != "none")
-    fail("machine.nic: expected one of conv, pim, none, got '" + nic_kind + "'");
+void check_images(const MachineDescription& d, uint32_t nodes, NicHardware nic, uint32_t pim_cores, bool host_core) {
   const std::string src = d.source.empty() ? "" : d.source + ": ";
   for (const ImageSpec& s : d.images) {
     const std::string key = src + "images." + s.pattern + ": ";
@@ -283,11 +275,13 @@ void check_images(const MachineDescription& d, uint32_t nodes, const std::string
     if (!p.any_node && p.hi >= nodes)
       fail(key + "node " + std::to_string(p.hi) + " is not in the machine (machine.nodes=" + std::to_string(nodes) +
            (nodes == 1 ? ": n0 only)" : ": n0-" + std::to_string(nodes - 1) + ")"));
-    if (nic_kind == "none" && p.core != PatternParts::Host)
+    if (!host_core && p.core == PatternParts::Host)
+      fail(key + "the nodes have no host core (machine.host_core=false)");
+    if (nic == NicHardware::None && p.core != PatternParts::Host)
       fail(key + "the nodes have no NIC (machine.nic=none), only a host core");
-    if (nic_kind == "conv" && (p.core == PatternParts::Pim || p.core == PatternParts::PimAny))
+    if (nic == NicHardware::Conv && (p.core == PatternParts::Pim || p.core == PatternParts::PimAny))
       fail(key + "PIM cores need machine.nic=pim; this machine's NIC is conv (use nN.nic for its core)");
-    if (nic_kind == "pim" && p.core == PatternParts::Pim && p.pim >= pim_cores)
+    if (nic == NicHardware::Pim && p.core == PatternParts::Pim && p.pim >= pim_cores)
       fail(key + "pim" + std::to_string(p.pim) + " is not on the NIC (pim.cores=" + std::to_string(pim_cores) + ")");
     std::error_code ec;
     if (!fs::exists(s.path, ec)) fail(key + "no such file '" + s.path + "'");

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "machine/node_kinds.h"
+
 namespace pimnic {
 class ParamRegistry;
 
@@ -56,13 +58,15 @@ void apply_machine(ParamRegistry& params, const MachineDescription& d);
 ImageSpec parse_image_option(const std::string& text);
 // Throws std::invalid_argument (one line) unless the pattern is well formed.
 void check_image_pattern(const std::string& pattern);
-// core: "host", "nic", "pim0", "pim1", ... A malformed pattern matches nothing.
-bool image_pattern_matches(const std::string& pattern, uint32_t node, const std::string& core);
+// A malformed pattern matches nothing.
+bool image_pattern_matches(const std::string& pattern, uint32_t node, const CoreSlot& core);
 // The image for one core: the last matching spec, where a pattern naming "nic" also matches the
 // PIM cores (the NIC's image, which PIM cores share) and "pimK"/"pim*" match PIM cores only.
-std::optional<std::string> image_for(const std::vector<ImageSpec>& specs, uint32_t node, const std::string& core);
-// Every image spec fits the machine: nodes in range, a core the NIC kind (conv | pim | none) has,
-// the file exists. Throws std::invalid_argument naming the pattern (and d.source).
-void check_images(const MachineDescription& d, uint32_t nodes, const std::string& nic_kind, uint32_t pim_cores = 2);
+std::optional<std::string> image_for(const std::vector<ImageSpec>& specs, uint32_t node, const CoreSlot& core);
+// Every image spec fits the machine: nodes in range, a core the nodes have (the host core unless
+// host_core is false, the NIC hardware's cores), the file exists. Throws std::invalid_argument
+// naming the pattern (and d.source).
+void check_images(const MachineDescription& d, uint32_t nodes, NicHardware nic, uint32_t pim_cores = 2,
+                  bool host_core = true);
 
 }  // namespace pimnic

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "machine/machine_file.h"
+#include "machine/node_kinds.h"
 
 namespace pimnic {
 
@@ -20,10 +21,10 @@ struct Preset {
 };
 
 // Seed pim-nic-mpi-matching.txt, Section V and Table I ("Processor simulation parameters").
-std::vector<std::pair<std::string, std::string>> table1(const std::string& nic) {
+std::vector<std::pair<std::string, std::string>> table1(NicHardware nic) {
   std::vector<std::pair<std::string, std::string>> s = {
       {"machine.nodes", "2"},             // the latency/bandwidth benchmark (Fig. 4) runs between two nodes
-      {"machine.nic", nic},               // Fig. 1(a) conventional NIC or 1(b) two PIMs
+      {"machine.nic", nic_hardware_name(nic)},  // Fig. 1(a) conventional NIC or 1(b) two PIMs
       {"host.core.model", "ooo"},         // SimpleScalar-style out-of-order main processor (Sec. V)
       {"host.timing.preset", "host"},     // Table I, CPU column: FQ 4, issue 8, commit 4, RUU 64, 4 int, 3 mem ports, L1 64K/2, L2 512K, 140-160 cyc
       {"host.core.clock_hz", "2e9"},      // Table I: clock 2 GHz
@@ -35,7 +36,7 @@ std::vector<std::pair<std::string, std::string>> table1(const std::string& nic) 
       {"net.link_latency_ns", "200"},     // Table I: network wire latency 200 ns
       {"net.link_bandwidth", "3e9"},      // Table I: network wire bandwidth 3 GB/s
   };
-  if (nic == "pim") {
+  if (nic == NicHardware::Pim) {
     s.insert(s.end(), {
         {"pim.cores", "2"},                 // Sec. III, Fig. 1(b): "it is possible to include two PIMs"
         {"pim.core.model", "inorder"},      // Table I, PIM column: fetch 1, issue 1, commit 1 (single-issue pipeline)
@@ -107,10 +108,10 @@ const std::vector<Preset>& presets() {
   static const std::vector<Preset> all = {
       {"table1-conv", "Table I two-node machine, conventional NIC (2 GHz OoO host, 500 MHz OoO PowerPC 440 NIC, "
                       "20 ns bus, 200 ns / 3 GB/s links; seed pim-nic-mpi-matching)",
-       table1("conv"), {}},
+       table1(NicHardware::Conv), {}},
       {"table1-pim", "Table I two-node machine, PIM NIC (two 500 MHz single-issue PIM cores instead of the 440; "
                      "seed pim-nic-mpi-matching)",
-       table1("pim"), {}},
+       table1(NicHardware::Pim), {}},
       {"myrinet16", "16-node Myrinet-like cluster of the reduction paper (700 MHz hosts, 133 MHz LANai NIC without FPU, "
                     "2 MB NIC memory, 528 MB/s PCI, 2 Gb/s links; seed nic-based-reduction)",
        myrinet16(), {}},
@@ -119,8 +120,8 @@ const std::vector<Preset>& presets() {
        portals_myrinet(), {}},
       {"copy-host", "one I/OAT host without a NIC, 4 copy-engine channels (3.46 GHz, 2 MB L2; seed ioat-async-copy-engine)",
        copy_host(), {"copy.channels"}},
-      {"nic-pim", "the same as table1-pim (issue 7's name for the two-PIM NIC of Table I)", table1("pim"), {}},
-      {"default", "the same as table1-conv", table1("conv"), {}},
+      {"nic-pim", "the same as table1-pim (issue 7's name for the two-PIM NIC of Table I)", table1(NicHardware::Pim), {}},
+      {"default", "the same as table1-conv", table1(NicHardware::Conv), {}},
   };
   return all;
 }

@@ -13,7 +13,7 @@ namespace pimnic {
 
 MultiNodeMachine::MultiNodeMachine(const MachineConfig& cfg, std::FILE* console) : cfg_(cfg) {
   cfg_.validate();
-  if (cfg_.nic != "none") {
+  if (cfg_.nic_hardware() != NicHardware::None) {
     net::NetworkConfig nc;
     nc.nodes = cfg_.nodes;
     nc.link_latency = ns_to_ticks(cfg_.link_latency_ns);
@@ -79,7 +79,7 @@ void MultiNodeMachine::start_linux(NodeCore& host, const linux_user::LinuxOption
 }
 
 linux_user::LinuxProcess* MultiNodeMachine::process_of(const NodeCore& c) const {
-  return c.slot == "host" ? nodes_[c.node]->process() : nullptr;
+  return c.slot.is_host() ? nodes_[c.node]->process() : nullptr;
 }
 
 // A sleeper wakes at an event's time or at the time of the core that raises its interrupt, so
@@ -150,7 +150,7 @@ constexpr uint64_t kSliceInsts = 1u << 20;
 // typically never exits), or every booted core when no host runs anything.
 bool MultiNodeMachine::finished() const {
   for (const NodeCore* c : cores_)
-    if (c->booted && !c->done && (c->slot == "host" || !any_host_)) return false;
+    if (c->booted && !c->done && (c->slot.is_host() || !any_host_)) return false;
   return true;
 }
 
@@ -160,9 +160,9 @@ uint64_t core_insts(const NodeCore& c) { return c.runner->instructions(); }
 
 bool MultiNodeMachine::takes_part(const NodeCore& c) const {
   if (c.booted) return true;
-  if (c.slot.rfind("pim", 0) != 0) return false;
+  if (!c.slot.is_pim()) return false;
   for (const NodeCore* o : cores_)
-    if (o->node == c.node && o->booted && o->slot != "host") return true;
+    if (o->node == c.node && o->booted && !o->slot.is_host()) return true;
   return false;
 }
 
@@ -191,7 +191,7 @@ bool MultiNodeMachine::begin_run(uint64_t max_insts) {
     ready_.push({c.now(), i});
     scheduled_[i] = true;
     ++scheduled_count_;
-    any_host_ |= c.booted && c.slot == "host";
+    any_host_ |= c.booted && c.slot.is_host();
   }
   insts_ = total_insts();
   asleep_.assign(cores_.size(), 0);
@@ -245,12 +245,12 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
     }
     turn.core = i;
     events_.run_until(t);
-    if (max_insts_ && insts_ >= max_insts_) {
+    uint64_t budget = budget_cap;
+    if (auto stop = insn_limit_stop(max_insts_, insts_, budget)) {
       ready_.push({t, i});
-      end(RunResult::Kind::InsnLimit, kExitInsnLimit, insn_limit_message(insts_));
+      end(RunResult::Kind::InsnLimit, stop->status, stop->message);
       break;
     }
-    const uint64_t budget = max_insts_ ? std::min<uint64_t>(budget_cap, max_insts_ - insts_) : budget_cap;
     const uint64_t before = core_insts(c);
     StopReason why = run_slice(c, std::min({events_.next_time(), t + quantum_, horizon}), budget);
     const uint64_t retired = core_insts(c) - before;
@@ -271,12 +271,9 @@ MultiNodeMachine::Turn MultiNodeMachine::run_turn(uint64_t budget_cap, Tick hori
       break;
     }
     if (why == StopReason::Fault || why == StopReason::Halt) {
-      Hart& stopped = c.core->hart(c.core->stopped_hart());
+      const FatalStop fatal = fatal_stop(why, c.core->hart(c.core->stopped_hart()));
       ready_.push({c.now(), i});
-      end(RunResult::Kind::Fault, why == StopReason::Fault ? fault_exit_status(stopped) : 128 + SIGILL,
-          c.name + ": " +
-              (why == StopReason::Fault ? describe_fault(stopped)
-                                        : "the core halted with interrupts disabled (MSR[POW] set, MSR[EE] clear)"));
+      end(RunResult::Kind::Fault, fatal.status, c.name + ": " + fatal.message);
       break;
     }
     if (!debug_ && c.runner->asleep()) {  // until its interrupt rises (wake)
@@ -430,7 +427,7 @@ void MultiNodeMachine::end_turn(Turn& turn, RunResult::Kind kind, int code, std:
 // run's own).
 std::string MultiNodeMachine::failed_message() const {
   if (!failed_text_.empty()) return failed_text_;
-  return failed_->slot != "host" ? failed_->name + " exited with status " + std::to_string(failed_code_) : "";
+  return !failed_->slot.is_host() ? failed_->name + " exited with status " + std::to_string(failed_code_) : "";
 }
 
 void MultiNodeMachine::register_stats(StatRegistry& s) {

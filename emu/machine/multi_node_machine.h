@@ -19,7 +19,7 @@
 #include "machine/core_timeline.h"
 #include "machine/idle_watch.h"
 #include "machine/node.h"
-#include "machine/single_core_machine.h"
+#include "machine/run_result.h"
 #include "sim/event_queue.h"
 #include "sim/run_control.h"
 #include "sim/stats.h"

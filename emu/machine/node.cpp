@@ -18,43 +18,47 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
   const std::string n = "n" + std::to_string(id);
   // ---- host: bare metal sees RAM and devices at fixed addresses; a Linux program maps the NIC
   // itself (start_linux) ----
-  const bool bare = !cfg.linux_hosts;
+  const bool host = cfg.host_core;
+  const bool bare = host && !cfg.linux_hosts;
   if (bare) {
     host_mem_.add_ram("ram", PIMNIC_RAM_BASE, cfg.host_ram);
     map_common(host_dev_, host_mem_, events, console, n + ".host: ");
   }
-  NodeCore& host = add_core("host", core_profile("host"), cfg.host, host_mem_);
-  if (bare) {
-    SysInfo hi = sysinfo_for(host.core->config(), PIMNIC_ROLE_HOST, cfg.host_ram);
-    hi.node_id = id;
-    hi.node_count = cfg.nodes;
-    host_dev_.sysinfo = std::make_unique<SysInfoDevice>(hi);
-    host_mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, host_dev_.sysinfo.get());
+  if (host) {
+    NodeCore& core = add_core(CoreSlot::host(), core_profile("host"), cfg.host, host_mem_);
+    if (bare) {
+      SysInfo hi = sysinfo_for(core.core->config(), PIMNIC_ROLE_HOST, cfg.host_ram);
+      hi.node_id = id;
+      hi.node_count = cfg.nodes;
+      host_dev_.sysinfo = std::make_unique<SysInfoDevice>(hi);
+      host_mem_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, host_dev_.sysinfo.get());
+    }
+    host_dev_.irq.connect(&core.hart0());
   }
-  host_dev_.irq.connect(&host.hart0());
   if (cfg.copy.channels && bare) {
     copy_ = std::make_unique<CopyEngine>(cfg.copy, host_mem_, events, host_dev_.irq);
     host_mem_.add_device(PIMNIC_COPY_ENGINE_BASE, PIMNIC_DEVICE_SIZE, copy_.get());
   }
-  if (cfg.nic == "none") return;
+  const NicHardware nic = cfg.nic_hardware();
+  if (nic == NicHardware::None) return;
 
   // ---- NIC ----
   sram_.add_ram("sram", PIMNIC_RAM_BASE, cfg.sram_size);
   map_common(nic_dev_, sram_, events, console, n + ".nic: ");
   std::vector<NodeCore*> nic_cores;
-  if (cfg.nic == "conv") {
-    nic_cores.push_back(&add_core("nic", core_profile("nic"), cfg.nic_core, sram_));
+  if (nic == NicHardware::Conv) {
+    nic_cores.push_back(&add_core(CoreSlot::nic(), core_profile("nic"), cfg.nic_core, sram_));
   } else {
     // Timed PIM cores share one memory: their accesses contend for its banks and bus.
     if (cfg.pim.timing.model != "functional") {
       pim_memory_ = timing::make_backing_memory(cfg.pim.timing.mem, ClockDomain(n + ".pim", cfg.pim.clock_hz), n + ".pim.");
     }
     for (uint32_t i = 0; i < cfg.pim_cores; ++i)
-      nic_cores.push_back(&add_core("pim" + std::to_string(i), core_profile("pim"), cfg.pim, sram_, pim_memory_.get()));
+      nic_cores.push_back(&add_core(CoreSlot::pim(i), core_profile("pim"), cfg.pim, sram_, pim_memory_.get()));
   }
   for (size_t i = 0; i < nic_cores.size(); ++i) {
     const CoreConfig& cc = nic_cores[i]->core->config();
-    SysInfo si = sysinfo_for(cc, cfg.nic == "conv" ? PIMNIC_ROLE_NIC : PIMNIC_ROLE_PIM, cfg.sram_size);
+    SysInfo si = sysinfo_for(cc, nic == NicHardware::Conv ? PIMNIC_ROLE_NIC : PIMNIC_ROLE_PIM, cfg.sram_size);
     si.node_id = id;
     si.node_count = cfg.nodes;
     si.core_index = uint32_t(i);
@@ -65,33 +69,35 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
   sram_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, nic_dev_.sysinfo.get());
   // Device interrupts go to the first NIC core.
   nic_dev_.irq.connect(&nic_cores[0]->hart0());
-  if (cfg.nic == "pim") {
+  if (nic == NicHardware::Pim) {
     std::vector<Core*> pim;
     for (NodeCore* c : nic_cores) pim.push_back(c->core.get());
     pim_spawn_ = std::make_unique<PimSpawnDevice>(std::move(pim), sram_);
     sram_.add_device(PIMNIC_PIM_SPAWN_BASE, PIMNIC_DEVICE_SIZE, pim_spawn_.get());
   }
 
-  window_ = std::make_unique<NicWindowDevice>(events, sram_, cfg.sram_size, ns(cfg.hif.pio_ns));
-  hif_ = std::make_unique<HostInterface>(events, host_mem_, host_dev_.irq, nic_dev_.irq, ns(cfg.hif.pio_ns),
-                                         ns(cfg.hif.completion_ns));
-  if (bare) {
-    host_mem_.add_device(PIMNIC_NIC_WINDOW_BASE, cfg.sram_size, window_.get());
-    host_mem_.add_device(PIMNIC_HIF_HOST_BASE, PIMNIC_DEVICE_SIZE, &hif_->host_side());
+  if (host) {  // the way between host and NIC: the SRAM window, the host interface, DMA engines
+    window_ = std::make_unique<NicWindowDevice>(events, sram_, cfg.sram_size, ns(cfg.hif.pio_ns));
+    hif_ = std::make_unique<HostInterface>(events, host_mem_, host_dev_.irq, nic_dev_.irq, ns(cfg.hif.pio_ns),
+                                           ns(cfg.hif.completion_ns));
+    if (bare) {
+      host_mem_.add_device(PIMNIC_NIC_WINDOW_BASE, cfg.sram_size, window_.get());
+      host_mem_.add_device(PIMNIC_HIF_HOST_BASE, PIMNIC_DEVICE_SIZE, &hif_->host_side());
+    }
+    sram_.add_device(PIMNIC_HIF_NIC_BASE, PIMNIC_DEVICE_SIZE, &hif_->nic_side());
+    DmaTiming dt{ns(cfg.nic_bus_ns), ns(cfg.dma.setup_ns), cfg.dma.bandwidth};
+    dma_h2n_ = std::make_unique<DmaEngine>(n + ".dma_h2n", DmaEngine::Direction::HostToNic, events, host_mem_, sram_,
+                                           nic_dev_.irq, dt);
+    dma_n2h_ = std::make_unique<DmaEngine>(n + ".dma_n2h", DmaEngine::Direction::NicToHost, events, host_mem_, sram_,
+                                           nic_dev_.irq, dt);
+    sram_.add_device(PIMNIC_DMA_H2N_BASE, PIMNIC_DEVICE_SIZE, dma_h2n_.get());
+    sram_.add_device(PIMNIC_DMA_N2H_BASE, PIMNIC_DEVICE_SIZE, dma_n2h_.get());
   }
-  sram_.add_device(PIMNIC_HIF_NIC_BASE, PIMNIC_DEVICE_SIZE, &hif_->nic_side());
-  DmaTiming dt{ns(cfg.nic_bus_ns), ns(cfg.dma.setup_ns), cfg.dma.bandwidth};
-  dma_h2n_ = std::make_unique<DmaEngine>(n + ".dma_h2n", DmaEngine::Direction::HostToNic, events, host_mem_, sram_,
-                                         nic_dev_.irq, dt);
-  dma_n2h_ = std::make_unique<DmaEngine>(n + ".dma_n2h", DmaEngine::Direction::NicToHost, events, host_mem_, sram_,
-                                         nic_dev_.irq, dt);
-  sram_.add_device(PIMNIC_DMA_H2N_BASE, PIMNIC_DEVICE_SIZE, dma_h2n_.get());
-  sram_.add_device(PIMNIC_DMA_N2H_BASE, PIMNIC_DEVICE_SIZE, dma_n2h_.get());
   if (network) {
     port_ = std::make_unique<NetPort>(id, events, sram_, nic_dev_.irq, *network, ns(cfg.nic_bus_ns),
                                       cfg.port.rx_fifo_packets, cfg.port.lossless);
     sram_.add_device(PIMNIC_NET_BASE, PIMNIC_DEVICE_SIZE, port_.get());
-    if (cfg.nic == "pim") {
+    if (nic == NicHardware::Pim) {
       std::vector<Core*> pim;
       for (NodeCore* c : nic_cores) pim.push_back(c->core.get());
       parcels_ = std::make_unique<ParcelEngine>(id, events, *network, pim, sram_, ns(cfg.nic_bus_ns));
@@ -134,10 +140,10 @@ void Node::map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std
   mem.add_device(PIMNIC_TRACE_BASE, PIMNIC_DEVICE_SIZE, d.marks.get());
 }
 
-NodeCore& Node::add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,
+NodeCore& Node::add_core(CoreSlot slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,
                          timing::MemLevel* shared_memory) {
   auto c = std::make_unique<NodeCore>();
-  c->name = "n" + std::to_string(id_) + "." + slot;
+  c->name = "n" + std::to_string(id_) + "." + slot.name();
   c->slot = slot;
   c->node = id_;
   cc.name = c->name;

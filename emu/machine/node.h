@@ -1,7 +1,9 @@
 // One node of a multi-node machine (DESIGN.md section 1): a host core with its RAM, timer, copy
 // engine and host-interface page; a NIC with its SRAM, its core (conventional) or cores (PIM), two
 // DMA engines, the NIC side of the host interface and a network port. Each core also sees the
-// console, exit and sysinfo pages of the one-core machine.
+// console, exit and sysinfo pages of the one-core machine. Which cores a node has is its
+// configuration: no NIC (machine.nic=none), or no host core (machine.host_core=false: the NIC
+// alone, without the host interface and DMA engines that would lead to a host).
 #pragma once
 #include <cstdio>
 #include <functional>
@@ -25,6 +27,7 @@
 #include "devices/trace_marker.h"
 #include "machine/core_runner.h"
 #include "machine/machine_config.h"
+#include "machine/node_kinds.h"
 #include "mem/address_space.h"
 #include "sim/event_queue.h"
 #include "timing/model_factory.h"
@@ -42,7 +45,7 @@ struct LinuxOptions;
 // A core of the machine and what the scheduler knows about it.
 struct NodeCore {
   std::string name;  // "n0.host", "n0.nic", "n0.pim1"
-  std::string slot;  // "host", "nic", "pim1": what an image pattern names
+  CoreSlot slot;     // host, nic, pim1: what an image pattern names
   uint32_t node = 0;
   std::unique_ptr<Core> core;
   timing::CoreTiming timing;
@@ -62,7 +65,7 @@ class Node {
   Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Network* network, std::FILE* console,
        ExitHook on_exit);
   ~Node();
-  // Start a Linux program on the host core (MachineConfig::linux_hosts): the NIC is its
+  // Start a Linux program on the host core (MachineConfig::linux_hosts; the node has one): the NIC is its
   // /dev/uio0 (region 0 the SRAM window, region 1 the host-interface registers). `label` names the
   // process in messages ("rank 3"). Throws LoadError for a bad executable.
   void start_linux(const linux_user::LinuxOptions& opts, const std::string& label);
@@ -72,7 +75,7 @@ class Node {
   AddressSpace& host_mem() { return host_mem_; }
   AddressSpace& sram() { return sram_; }
   // The address space a core executes in.
-  AddressSpace& mem_of(const NodeCore& c) { return c.slot == "host" ? host_mem_ : sram_; }
+  AddressSpace& mem_of(const NodeCore& c) { return c.slot.is_host() ? host_mem_ : sram_; }
   void register_stats(StatRegistry& s);
   void set_transfer_hook(std::function<void(const std::string&, uint32_t, Tick, Tick)> hook);
   // Timeline hook: the host's ("host irq") or the NIC's ("nic irq") interrupt input changed level.
@@ -89,7 +92,7 @@ class Node {
     std::unique_ptr<TraceMarkerDevice> marks;
     IrqLine irq;
   };
-  NodeCore& add_core(const std::string& slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,
+  NodeCore& add_core(CoreSlot slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,
                      timing::MemLevel* shared_memory = nullptr);
   void map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std::FILE* console, const std::string& prefix);
   NodeCore* core_of(const Hart* h);

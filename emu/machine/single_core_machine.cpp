@@ -6,6 +6,7 @@
 
 #include "pimnic/memmap.h"
 #include "timing/core_model.h"
+#include "timing/model_factory.h"
 #include "timing/pim/pim_model.h"
 
 namespace pimnic {
@@ -56,9 +57,9 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
   irq_.connect(&core_->hart(0));
 }
 
-void SingleCoreMachine::set_core_model(timing::CoreModel* m) {
-  model_ = m;
-  pim_model_ = dynamic_cast<timing::PimModel*>(m);
+void SingleCoreMachine::set_timing(const timing::CoreTiming& t) {
+  model_ = t.model.get();
+  pim_model_ = t.pim_model();
 }
 
 uint64_t SingleCoreMachine::instructions() const {
@@ -118,51 +119,13 @@ void SingleCoreMachine::reset(const ElfImage& img) {
   load(img);
 }
 
-uint64_t begin_slice(Core& core, EventQueue& events, uint64_t now_cycle, Tick bound) {
-  const Tick next = std::min(bound, events.next_time());
-  const uint64_t until = std::max(core.clock().cycle_at_or_after(next), now_cycle + 1);
-  for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).horizon_cycle = until;
-  // A device that schedules an earlier event during the slice stops the core after the current
-  // instruction (a hart that is not running forgets the request when it next runs).
-  events.set_horizon(next, [&core](Tick) {
-    for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).request_stop(StopReason::SliceEnd);
-  });
-  return until;
-}
-
-void end_slice(Core& core, EventQueue& events) {
-  events.set_horizon(kMaxTick);
-  for (size_t i = 0; i < core.num_harts(); ++i) core.hart(i).horizon_cycle = ~0ull;
-}
-
 RunResult SingleCoreMachine::run(const RunLimits& limits) {
   Hart& h = hart();
   RunResult res;
-  const uint64_t kSlice = 1u << 20;
-  const uint64_t max_insts = limits.max_insts;
-  for (;;) {
-    uint64_t budget = kSlice;
-    if (max_insts) {
-      if (h.icount >= max_insts) {
-        res.kind = RunResult::Kind::InsnLimit;
-        res.exit_code = kExitInsnLimit;
-        res.message = insn_limit_message(h.icount);  // (hart 0's count: the limit's)
-        break;
-      }
-      budget = std::min<uint64_t>(budget, max_insts - h.icount);
-    }
-    if (limits.max_time && clock_.ticks(h.cycles()) >= limits.max_time) {
-      res.kind = RunResult::Kind::Stopped;
-      res.exit_code = kExitSimTimeLimit;
-      res.message = time_limit_message(limits.max_time, instructions());
-      break;
-    }
-    if (int sig = stop_requested()) {
-      res.kind = RunResult::Kind::Stopped;
-      res.exit_code = 128 + sig;
-      res.message = stop_request_message(sig, clock_.ticks(h.cycles()), instructions());
-      break;
-    }
+  auto progress = [&] {  // (hart 0's count is the limit's)
+    return RunProgress{h.icount, instructions(), clock_.ticks(h.cycles())};
+  };
+  auto slice = [&](uint64_t budget) {
     // The core runs up to the next event (of the event queue), then the queue catches up with it.
     const uint64_t until = begin_slice(*core_, events_, h.cycles(), limits.max_time ? limits.max_time : kMaxTick);
     if (!model_ || slice_runner) budget = std::min(budget, until - h.cycles());  // one cycle per instruction
@@ -185,75 +148,29 @@ RunResult SingleCoreMachine::run(const RunLimits& limits) {
     if (exited_ || why == StopReason::Exit) {
       res.kind = RunResult::Kind::Exited;
       res.exit_code = stopped.exit_code;
-      break;
+      return true;
     }
     if (why == StopReason::Deadlock) {
       res.kind = RunResult::Kind::Fault;
       res.message = core_->deadlock_message();
       res.exit_code = kExitDeadlock;
-      break;
+      return true;
     }
-    if (why == StopReason::Halt) {
-      // Waiting for an interrupt with interrupts disabled: nothing can ever wake this machine.
+    // A fault with no handler, or waiting for an interrupt with interrupts disabled: nothing
+    // can ever wake this machine.
+    if (why == StopReason::Fault || why == StopReason::Halt) {
+      const FatalStop fatal = fatal_stop(why, why == StopReason::Fault ? stopped : h);
       res.kind = RunResult::Kind::Fault;
-      char buf[128];
-      std::snprintf(buf, sizeof buf, "the core halted at 0x%08x with interrupts disabled (MSR[POW] set, MSR[EE] clear)", h.pc);
-      res.message = buf;
-      res.exit_code = 128 + SIGILL;
-      break;
+      res.message = fatal.message;
+      res.exit_code = fatal.status;
+      return true;
     }
-    if (why == StopReason::Fault) {
-      res.kind = RunResult::Kind::Fault;
-      res.message = describe_fault(stopped);
-      res.exit_code = fault_exit_status(stopped);
-      break;
-    }
-  }
+    return false;
+  };
+  if (auto stop = run_slices(limits, progress, slice)) res = limit_result(*stop);
   if (model_) model_->drain(h);
   res.instructions = h.icount;
   return res;
-}
-
-std::string describe_fault(const Hart& h) {
-  char buf[384];
-  if (h.unrecoverable) {
-    const InterruptInfo& u = h.unrecoverable_at;
-    std::snprintf(buf, sizeof buf,
-                  "unrecoverable %s interrupt at 0x%08x (word 0x%08x) in interrupt handling code (MSR[RI]=0) "
-                  "after the %s interrupt from 0x%08x: an image built for another core?",
-                  interrupt_name(u.kind), u.srr0, h.unrecoverable_word, interrupt_name(h.last_interrupt.kind),
-                  h.last_interrupt.srr0);
-    return buf;
-  }
-  const InterruptInfo& i = h.last_interrupt;
-  const char* what = interrupt_name(i.kind);
-  if (i.kind == Interrupt::Program) {
-    what = (i.srr1_bits & SRR1_PROGRAM_ILLEGAL) ? "illegal instruction"
-         : (i.srr1_bits & SRR1_PROGRAM_PRIV)    ? "privileged instruction"
-         : (i.srr1_bits & SRR1_PROGRAM_TRAP)    ? "trap"
-         : (i.srr1_bits & SRR1_PROGRAM_FP)      ? "floating-point enabled exception"
-                                                : "program interrupt";
-  }
-  if (i.kind == Interrupt::Storage || i.kind == Interrupt::Alignment)
-    std::snprintf(buf, sizeof buf, "unhandled %s interrupt: access to 0x%08x by the instruction at 0x%08x (word 0x%08x)",
-                  what, i.dar, i.srr0, h.faulting_word);
-  else
-    std::snprintf(buf, sizeof buf, "unhandled %s at 0x%08x (word 0x%08x): no handler at vector 0x%08x",
-                  what, i.srr0, h.faulting_word, interrupt_vector(0, i.kind));
-  return buf;
-}
-
-int fault_exit_status(const Hart& h) {
-  const InterruptInfo& i = h.unrecoverable ? h.unrecoverable_at : h.last_interrupt;
-  switch (i.kind) {
-    case Interrupt::Program:
-      if (i.srr1_bits & SRR1_PROGRAM_TRAP) return 128 + SIGTRAP;
-      if (i.srr1_bits & SRR1_PROGRAM_FP) return 128 + SIGFPE;
-      return 128 + SIGILL;
-    case Interrupt::Alignment: return 128 + SIGBUS;
-    case Interrupt::Storage: case Interrupt::InstructionStorage: return 128 + SIGSEGV;
-    default: return 128 + SIGILL;
-  }
 }
 
 }  // namespace pimnic

@@ -14,6 +14,8 @@
 #include "devices/sysinfo.h"
 #include "devices/trace_marker.h"
 #include "loader/elf_image.h"
+#include "machine/run_result.h"
+#include "machine/slice.h"
 #include "mem/address_space.h"
 #include "sim/clock.h"
 #include "sim/event_queue.h"
@@ -25,15 +27,9 @@ namespace pimnic {
 namespace timing {
 class CoreModel;
 class PimModel;
+struct CoreTiming;
 }
 
-struct RunResult {
-  // Stopped: ended from outside the guest, by --max-sim-time or a stop request (sim/run_control.h).
-  enum class Kind { Exited, InsnLimit, Fault, Stopped } kind = Kind::Exited;
-  int exit_code = 0;       // guest exit code (Exited), else pimnic's exit status for the run
-  std::string message;     // for InsnLimit, Fault and Stopped
-  uint64_t instructions = 0;
-};
 
 // Everything that shapes the machine, settable by name (--set) before it is built.
 struct SingleCoreConfig {
@@ -69,7 +65,7 @@ class SingleCoreMachine {
   // The core's timing model (null: functional, Hart::run). Untraced slices go through it; traced
   // slices (slice_runner) feed it records themselves.
   // A PIM core's model (timing/pim) runs all of its threads (PimModel::run_core).
-  void set_core_model(timing::CoreModel* m);
+  void set_timing(const timing::CoreTiming& t);
   // Devices schedule here; the core runs slices up to the next event (sim/event_queue.h).
   EventQueue& events() { return events_; }
   const ClockDomain& clock() const { return clock_; }
@@ -102,16 +98,5 @@ class SingleCoreMachine {
   timing::CoreModel* model_ = nullptr;
   timing::PimModel* pim_model_ = nullptr;  // model_, when it is the PIM model
 };
-
-// Bound a core's run slice by the event queue's next event (and by `bound`): sets the harts'
-// horizon and the queue's horizon listener; returns the cycle the slice may run to. end_slice
-// undoes both.
-uint64_t begin_slice(Core& core, EventQueue& events, uint64_t now_cycle, Tick bound = kMaxTick);
-void end_slice(Core& core, EventQueue& events);
-
-// One-line description of why a hart stopped on a fault ("illegal instruction 0x... at 0x...").
-std::string describe_fault(const Hart& h);
-// Conventional exit status for a fault: 128 + the POSIX signal a Linux process would get.
-int fault_exit_status(const Hart& h);
 
 }  // namespace pimnic

@@ -1,5 +1,6 @@
 #include "sim/run_control.h"
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -47,6 +48,38 @@ std::string insn_limit_message(uint64_t insts) {
 std::string time_limit_message(Tick limit, uint64_t insts) {
   return "stopped at " + format_sim_time(limit) + " of simulated time after " + std::to_string(insts) +
          " instructions (--max-sim-time)";
+}
+
+std::optional<LimitStop> insn_limit_stop(uint64_t max_insts, uint64_t counted, uint64_t& budget) {
+  if (!max_insts) return std::nullopt;
+  if (counted >= max_insts) return LimitStop{LimitStop::Kind::InsnLimit, kExitInsnLimit, insn_limit_message(counted)};
+  budget = std::min<uint64_t>(budget, max_insts - counted);
+  return std::nullopt;
+}
+
+std::optional<LimitStop> time_or_request_stop(const RunLimits& limits, Tick now, uint64_t retired) {
+  if (limits.max_time && now >= limits.max_time)
+    return LimitStop{LimitStop::Kind::TimeLimit, kExitSimTimeLimit, time_limit_message(limits.max_time, retired)};
+  if (int sig = stop_requested())
+    return LimitStop{LimitStop::Kind::StopRequest, 128 + sig, stop_request_message(sig, now, retired)};
+  return std::nullopt;
+}
+
+std::optional<LimitStop> limit_stop(const RunLimits& limits, uint64_t counted, uint64_t retired, Tick now,
+                                    uint64_t& budget) {
+  if (auto stop = insn_limit_stop(limits.max_insts, counted, budget)) return stop;
+  return time_or_request_stop(limits, now, retired);
+}
+
+std::optional<LimitStop> run_slices(const RunLimits& limits, const std::function<RunProgress()>& progress,
+                                    const std::function<bool(uint64_t budget)>& slice) {
+  constexpr uint64_t kSlice = 1u << 20;
+  for (;;) {
+    uint64_t budget = kSlice;
+    const RunProgress p = progress();
+    if (auto stop = limit_stop(limits, p.counted, p.retired, p.now, budget)) return stop;
+    if (slice(budget)) return std::nullopt;
+  }
 }
 
 const char* stop_signal_name(int signal) {

@@ -31,6 +31,7 @@ CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, c
     if (!shape.pim) throw std::invalid_argument("core.model: pim is the PIM core's model (needs core.profile=pim)");
     t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix, shape.shared_memory);
     t.model = std::make_unique<PimModel>(cfg.pim, cfg.ops, t.mem.get(), clock, shape.harts);
+    t.kind = ModelKind::PimPipeline;
     return t;
   }
   // A model the core kind has no such pipeline for is refused, not run as something else.
@@ -39,17 +40,24 @@ CoreTiming make_core_timing(const TimingConfig& cfg, const ClockDomain& clock, c
                                 ": core.model=ooo does not apply to a PIM core (use pim, which inorder also means, or functional)");
   if (cfg.model == "functional") {
     t.model = std::make_unique<FunctionalModel>();
+    t.kind = ModelKind::Functional;
     return t;
   }
   if (cfg.model == "ooo") {
     t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix, shape.shared_memory);
     t.model = std::make_unique<OooModel>(cfg.ooo, cfg.bpred, cfg.ops, t.mem.get(), clock);
+    t.kind = ModelKind::OutOfOrder;
     return t;
   }
   if (cfg.model != "inorder") throw std::invalid_argument("core.model: unknown model '" + cfg.model + "'");
   t.mem = std::make_unique<MemHierarchy>(cfg.mem, clock, prefix, shape.shared_memory);
   t.model = std::make_unique<InOrderModel>(cfg.inorder, cfg.ops, cfg.bpred, *t.mem, clock);
+  t.kind = ModelKind::InOrder;
   return t;
+}
+
+PimModel* CoreTiming::pim_model() const {
+  return kind == ModelKind::PimPipeline ? static_cast<PimModel*>(model.get()) : nullptr;
 }
 
 void CoreTiming::register_stats(StatRegistry& s, const std::string& prefix) {

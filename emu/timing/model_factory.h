@@ -11,9 +11,18 @@
 
 namespace pimnic::timing {
 
+class PimModel;
+
+// The kind of model make_core_timing built, which says how a machine runs the core
+// (machine/core_runner.h): the PIM pipeline runs all of a core's threads; the others step one hart.
+enum class ModelKind { Functional, InOrder, OutOfOrder, PimPipeline };
+
 struct CoreTiming {
+  ModelKind kind = ModelKind::Functional;
   std::unique_ptr<MemHierarchy> mem;  // null for the functional model
   std::unique_ptr<CoreModel> model;
+  // The model as the PIM pipeline (kind PimPipeline), else null.
+  PimModel* pim_model() const;
   // Model, predictor and cache statistics under "<prefix>" (e.g. "core0.").
   void register_stats(StatRegistry& s, const std::string& prefix);
 };

@@ -12,8 +12,10 @@
 #include <random>
 #include <unistd.h>
 
+#include "machine/machine_builder.h"
 #include "machine/machine_config.h"
 #include "machine/machine_file.h"
+#include "machine/node_kinds.h"
 #include "sim/params.h"
 #include "timing/timing_config.h"
 
@@ -77,11 +79,12 @@ std::string validate_error(const TempDir& t, const std::string& text) {
   return "";
 }
 
-std::string images_error(const TempDir& t, const std::string& text, uint32_t nodes, const std::string& nic) {
+std::string images_error(const TempDir& t, const std::string& text, uint32_t nodes, const std::string& nic,
+                         bool host_core = true) {
   Machine m;
   try {
     MachineDescription d = read_machine_file(t.write("m.json", text), m.params);
-    check_images(d, nodes, nic);
+    check_images(d, nodes, *nic_hardware_named(nic), 2, host_core);
   } catch (const std::invalid_argument& e) {
     std::string msg = e.what();
     CHECK(msg.find('\n') == std::string::npos);
@@ -91,6 +94,8 @@ std::string images_error(const TempDir& t, const std::string& text, uint32_t nod
 }
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+CoreSlot slot(const char* name) { return *CoreSlot::named(name); }
 
 }  // namespace
 
@@ -102,17 +107,11 @@ TEST_CASE("machine presets apply to the machine's parameters and validate") {
     CHECK(d.source == "preset " + name);
     REQUIRE_NOTHROW(apply_machine(m.params, d));
     REQUIRE_NOTHROW(m.cfg.validate());
-    // The per-role timing presets the machine preset names apply on top without conflict.
-    for (const char* role : {"host", "nic", "pim"}) {
-      timing::TimingConfig& tc = std::string(role) == "host" ? m.cfg.host.timing
-                                 : std::string(role) == "nic" ? m.cfg.nic_core.timing
-                                                              : m.cfg.pim.timing;
-      std::string profile = role;
-      for (const auto& [k, v] : timing::preset_settings(timing::preset_for(tc.preset, profile)))
-        REQUIRE_NOTHROW(m.params.set(std::string(role) + "." + k, v));
-    }
-    apply_machine(m.params, d);  // the machine's own settings again on top, as a run does
-    REQUIRE_NOTHROW(m.cfg.validate());
+    // The per-role timing presets the machine preset names apply under it without conflict, as a
+    // run layers them (machine/machine_builder.h).
+    MachineBuilder b(name);
+    REQUIRE_NOTHROW(b.configure({}));
+    REQUIRE_NOTHROW(b.validate());
   }
 
   Machine conv;
@@ -237,13 +236,13 @@ TEST_CASE("a machine file with a preset, nested and dotted keys and images") {
   CHECK(m.cfg.host.timing.model == "inorder");
   CHECK(m.cfg.host.clock_hz == 3e9);
   CHECK(m.cfg.dma.bandwidth == 5e9);
-  CHECK_NOTHROW(check_images(d, m.cfg.nodes, m.cfg.nic, m.cfg.pim_cores));
+  CHECK_NOTHROW(check_images(d, m.cfg.nodes, m.cfg.nic_hardware(), m.cfg.pim_cores));
 
-  CHECK(image_for(d.images, 3, "host") == d.images[0].path);
-  CHECK(image_for(d.images, 0, "nic") == d.images[1].path);
-  CHECK(image_for(d.images, 0, "pim1") == d.images[1].path);  // n*.nic names the PIM cores' shared image
-  CHECK(image_for(d.images, 1, "pim0") == d.images[1].path);
-  CHECK(image_for(d.images, 1, "pim1") == d.images[2].path);  // the later, more specific entry
+  CHECK(image_for(d.images, 3, slot("host")) == d.images[0].path);
+  CHECK(image_for(d.images, 0, slot("nic")) == d.images[1].path);
+  CHECK(image_for(d.images, 0, slot("pim1")) == d.images[1].path);  // n*.nic names the PIM cores' shared image
+  CHECK(image_for(d.images, 1, slot("pim0")) == d.images[1].path);
+  CHECK(image_for(d.images, 1, slot("pim1")) == d.images[2].path);  // the later, more specific entry
 
   // load_machine takes the same file by path, and presets by name.
   CHECK(load_machine(path, m.params).settings == d.settings);
@@ -323,6 +322,10 @@ TEST_CASE("bad machine files give one line naming the key") {
   CHECK(images_error(t, R"({"images": {"n0.pim2": "app.elf"}})", 2, "pim") == f + "images.n0.pim2: pim2 is not on the NIC (pim.cores=2)");
   CHECK(contains(images_error(t, R"({"images": {"n0.nic": "app.elf"}})", 1, "none"), f + "images.n0.nic: the nodes have no NIC"));
   CHECK(images_error(t, R"({"images": {"n1.pim1": "app.elf", "n*.host": "app.elf"}})", 2, "pim") == "");
+  // All-PIM nodes (machine.host_core=false): the NIC's images only.
+  CHECK(images_error(t, R"({"images": {"n*.nic": "app.elf"}})", 2, "pim", false) == "");
+  CHECK(images_error(t, R"({"images": {"n0.host": "app.elf"}})", 2, "pim", false) ==
+        f + "images.n0.host: the nodes have no host core (machine.host_core=false)");
 
   // Malformed JSON: the parser's line and column.
   e = file_error(t, "{\n  \"params\": {\n    \"machine.nodes\": 2,\n  }\n}\n");
@@ -350,41 +353,41 @@ TEST_CASE("image options and patterns") {
     CHECK_THROWS_AS(parse_image_option(bad), std::invalid_argument);
   }
 
-  CHECK(image_pattern_matches("n*.host", 7, "host"));
-  CHECK_FALSE(image_pattern_matches("n*.host", 7, "nic"));
-  CHECK(image_pattern_matches("n0.nic", 0, "nic"));
-  CHECK_FALSE(image_pattern_matches("n0.nic", 1, "nic"));
-  CHECK_FALSE(image_pattern_matches("n0.nic", 0, "pim0"));  // the alias is image_for's
-  CHECK(image_pattern_matches("n1.pim1", 1, "pim1"));
-  CHECK_FALSE(image_pattern_matches("n1.pim1", 1, "pim0"));
-  CHECK(image_pattern_matches("n2-5.host", 2, "host"));
-  CHECK(image_pattern_matches("n2-5.host", 5, "host"));
-  CHECK_FALSE(image_pattern_matches("n2-5.host", 6, "host"));
-  CHECK_FALSE(image_pattern_matches("n2-5.host", 1, "host"));
-  CHECK(image_pattern_matches("n*.pim*", 3, "pim0"));
-  CHECK(image_pattern_matches("n*.pim*", 3, "pim1"));
-  CHECK_FALSE(image_pattern_matches("n*.pim*", 3, "nic"));
-  CHECK_FALSE(image_pattern_matches("garbage", 0, "host"));
+  CHECK(image_pattern_matches("n*.host", 7, slot("host")));
+  CHECK_FALSE(image_pattern_matches("n*.host", 7, slot("nic")));
+  CHECK(image_pattern_matches("n0.nic", 0, slot("nic")));
+  CHECK_FALSE(image_pattern_matches("n0.nic", 1, slot("nic")));
+  CHECK_FALSE(image_pattern_matches("n0.nic", 0, slot("pim0")));  // the alias is image_for's
+  CHECK(image_pattern_matches("n1.pim1", 1, slot("pim1")));
+  CHECK_FALSE(image_pattern_matches("n1.pim1", 1, slot("pim0")));
+  CHECK(image_pattern_matches("n2-5.host", 2, slot("host")));
+  CHECK(image_pattern_matches("n2-5.host", 5, slot("host")));
+  CHECK_FALSE(image_pattern_matches("n2-5.host", 6, slot("host")));
+  CHECK_FALSE(image_pattern_matches("n2-5.host", 1, slot("host")));
+  CHECK(image_pattern_matches("n*.pim*", 3, slot("pim0")));
+  CHECK(image_pattern_matches("n*.pim*", 3, slot("pim1")));
+  CHECK_FALSE(image_pattern_matches("n*.pim*", 3, slot("nic")));
+  CHECK_FALSE(image_pattern_matches("garbage", 0, slot("host")));
 
   std::vector<ImageSpec> specs = {{"n*.host", "app"}, {"n*.nic", "fw"}, {"n0.pim1", "special"}, {"n3.host", "other"}};
-  CHECK(image_for(specs, 0, "host") == "app");
-  CHECK(image_for(specs, 3, "host") == "other");
-  CHECK(image_for(specs, 1, "nic") == "fw");
-  CHECK(image_for(specs, 1, "pim1") == "fw");
-  CHECK(image_for(specs, 0, "pim1") == "special");
-  CHECK(image_for(specs, 0, "pim0") == "fw");
+  CHECK(image_for(specs, 0, slot("host")) == "app");
+  CHECK(image_for(specs, 3, slot("host")) == "other");
+  CHECK(image_for(specs, 1, slot("nic")) == "fw");
+  CHECK(image_for(specs, 1, slot("pim1")) == "fw");
+  CHECK(image_for(specs, 0, slot("pim1")) == "special");
+  CHECK(image_for(specs, 0, slot("pim0")) == "fw");
   specs.push_back({"n*.nic", "fw2"});  // later entries win
-  CHECK(image_for(specs, 0, "pim1") == "fw2");
-  CHECK_FALSE(image_for({{"n1.host", "a"}}, 0, "host").has_value());
-  CHECK_FALSE(image_for({}, 0, "host").has_value());
+  CHECK(image_for(specs, 0, slot("pim1")) == "fw2");
+  CHECK_FALSE(image_for({{"n1.host", "a"}}, 0, slot("host")).has_value());
+  CHECK_FALSE(image_for({}, 0, slot("host")).has_value());
 
   // --image specs go through check_images as well.
   TempDir t;
   MachineDescription d = machine_preset("table1-conv");
   d.images.push_back(parse_image_option("n*.host=" + (t.dir / "app.elf").string()));
-  CHECK_NOTHROW(check_images(d, 2, "conv"));
+  CHECK_NOTHROW(check_images(d, 2, NicHardware::Conv));
   d.images.push_back(parse_image_option("n1.nic=" + (t.dir / "gone.elf").string()));
-  CHECK_THROWS_WITH_AS(check_images(d, 2, "conv"),
+  CHECK_THROWS_WITH_AS(check_images(d, 2, NicHardware::Conv),
                        ("preset table1-conv: images.n1.nic: no such file '" + (t.dir / "gone.elf").string() + "'").c_str(),
                        std::invalid_argument);
 }
@@ -409,7 +412,7 @@ TEST_CASE("random mutations of a machine file load or give one line") {
     MachineDescription d = parse_machine_text(valid, "fuzz.json", t.dir.string(), m.params);
     apply_machine(m.params, d);
     m.cfg.validate();
-    check_images(d, m.cfg.nodes, m.cfg.nic, m.cfg.pim_cores);
+    check_images(d, m.cfg.nodes, m.cfg.nic_hardware(), m.cfg.pim_cores);
   }
 
   std::mt19937_64 rng(20240611);
@@ -490,7 +493,7 @@ TEST_CASE("random mutations of a machine file load or give one line") {
       MachineDescription d = parse_machine_text(text, "fuzz.json", t.dir.string(), m.params);
       apply_machine(m.params, d);
       m.cfg.validate();
-      check_images(d, m.cfg.nodes, m.cfg.nic, m.cfg.pim_cores);
+      check_images(d, m.cfg.nodes, m.cfg.nic_hardware(), m.cfg.pim_cores);
       ++loaded;
     } catch (const std::invalid_argument& e) {
       std::string msg = e.what();
@@ -507,4 +510,25 @@ TEST_CASE("random mutations of a machine file load or give one line") {
   MESSAGE("machine file fuzz: " << loaded << " loaded, " << rejected << " rejected");
   CHECK(loaded > 100);
   CHECK(rejected > 1000);
+}
+
+TEST_CASE("node kinds: NIC hardware and core slots by name") {
+  for (NicHardware n : {NicHardware::Conv, NicHardware::Pim, NicHardware::None})
+    CHECK(nic_hardware_named(nic_hardware_name(n)) == n);
+  CHECK_FALSE(nic_hardware_named("conv-binned").has_value());
+  for (const char* name : {"host", "nic", "pim0", "pim3", "pim12"}) CHECK(CoreSlot::named(name)->name() == name);
+  CHECK(CoreSlot::named("pim3") == CoreSlot::pim(3));
+  CHECK(CoreSlot::named("pim3")->is_pim());
+  CHECK(CoreSlot::named("host")->is_host());
+  for (const char* bad : {"", "pim", "pimx", "pim1x", "nic0", "Host"}) CHECK_FALSE(CoreSlot::named(bad).has_value());
+}
+
+TEST_CASE("machine.host_core=false: a node is its NIC alone, and needs one") {
+  MachineBuilder b("table1-pim");
+  b.configure({"machine.host_core=false"});
+  CHECK_NOTHROW(b.validate());
+  MachineBuilder none("table1-conv");
+  none.configure({"machine.host_core=false", "machine.nic=none"});
+  CHECK_THROWS_WITH_AS(none.validate(), "machine.host_core=false needs a NIC with cores (machine.nic conv or pim)",
+                       std::invalid_argument);
 }
