@@ -129,7 +129,8 @@ Status exec_pim_migrate(Hart& h, uint32_t w) {
   h.pc = here + 4;
   uint8_t state[kThreadStateBytes];
   save_thread_state(h, state);
-  const bool gone = port->migrate({h.core().device_time(h.cycles()), node, &h.core(), h.index(), h.gpr[1], bytes, state});
+  const Migration m{h.core().device_time(h.cycles()), node, &h.core(), h.index(), h.gpr[1], bytes, state};
+  const bool gone = port->migrate(m);
   h.pc = here;
   if (!gone) {
     h.gpr[rt(w)] = 0xFFFFFFFFu;
