@@ -106,7 +106,7 @@ void run_command(const RunOptions& o) {
     m.load(img);
     output.attach(m.slice_runner, m.after_slice, &img, false, m.core().config().clock_hz, limits.max_insts,
                   timing.model.get(), &m.core());
-    output.listen_marks(m.marks());
+    output.listen_marks(m.marks(), m.core());
     output.begin({{"command", "run"},
                   {"images", nlohmann::json::array({image_json("core0", o.image, img)})},
                   {"args", o.args},

@@ -207,8 +207,9 @@ void RunOutput::attach_machine(MultiNodeMachine& m, const std::vector<const ElfI
   };
 }
 
-void RunOutput::listen_marks(TraceMarkerDevice& device) {
-  device.set_listener([this](const Hart& h, const TraceMark& m) {
+void RunOutput::listen_marks(TraceMarkerDevice& device, const Core& core) {
+  device.set_listener([this, &core](const MmioAccess& by, const TraceMark& m) {
+    const Hart& h = core.hart(initiator_hart(by.initiator));
 #if PIMNIC_WITH_TRACE
     if (tracer_) tracer_->note_mark(h, m);
     if (kanata_) kanata_->mark(h.cycles(), unsigned(h.index()), m);

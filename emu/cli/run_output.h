@@ -127,7 +127,7 @@ class RunOutput {
   Timeline* open_timeline();
   // Trace markers of a one-core run (after attach): to the instruction traces, the Kanata log
   // and the timeline.
-  void listen_marks(TraceMarkerDevice& device);
+  void listen_marks(TraceMarkerDevice& device, const Core& core);
   // A machine: its timeline (--trace perfetto), instruction traces of its cores (machine_traces.h)
   // and the progress line, on its after_turn hook. image_of: per core, its image (or null).
   // Throws std::invalid_argument for bad trace options.

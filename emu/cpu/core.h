@@ -9,10 +9,12 @@
 
 #include "cpu/dcr_bus.h"
 #include "cpu/decode_cache.h"
-#include "cpu/parcel_port.h"
 #include "cpu/hart.h"
 #include "isa/decoder.h"
 #include "sim/clock.h"
+#include "sim/event_queue.h"
+#include "sim/parcel_port.h"
+#include "sim/thread_contexts.h"
 
 namespace pimnic {
 
@@ -32,7 +34,7 @@ struct CoreConfig {
 // no AltiVec), pim (AltiVec-256, PIM extension, no FPU). Throws std::invalid_argument otherwise.
 CoreConfig core_profile(std::string_view profile);
 
-class Core {
+class Core : public ThreadContexts {
  public:
   Core(CoreConfig cfg, AddressSpace& mem);
   Core(const Core&) = delete;
@@ -50,6 +52,14 @@ class Core {
   const Hart& hart(size_t i) const { return *harts_[i]; }
   bool has(isa::Feature f) const { return cfg_.features & f; }
   const ClockDomain& clock() const { return clock_; }
+  // The machine's event queue: a device access happens at its hart's time, but never before the
+  // queue's now (a core may lag the events it has not reached yet). Unset: the hart's time alone.
+  void set_machine_queue(const EventQueue* q) { queue_ = q; }
+  // The time of a device access made at `cycles` of this core's clock (MmioAccess::time).
+  Tick device_time(uint64_t cycles) const {
+    const Tick t = clock_.ticks(cycles);
+    return queue_ && queue_->now() > t ? queue_->now() : t;
+  }
 
   // ---- PIM threads (cpu/thread_scheduler.cpp, docs/isa/pim.md) --------------------------------
   // Full/empty bits of the RAM at address 0, shared with every PIM core on the same memory (empty
@@ -83,6 +93,13 @@ class Core {
   // Threads may also be started here by the other PIM cores of its NIC (devices/pim_spawn.h): its
   // last thread may then exit without ending the run too.
   void set_spawned_from_outside() { spawned_from_outside_ = true; }
+  // ThreadContexts (devices/pim_spawn.h, devices/parcel_engine.h)
+  void allow_outside_starts() override { set_spawned_from_outside(); }
+  void connect_parcels(ParcelPort* port) override { set_parcels(port); }
+  int start_thread_with(uint32_t pc, const uint32_t* args, unsigned nargs, const uint32_t* msr) override;
+  unsigned contexts() const override { return unsigned(num_harts()); }
+  bool context_free(unsigned i) const override { return harts_[i]->thread_state == ThreadState::Free; }
+  void resume_thread(unsigned i, const uint8_t* state) override;
   // Can a thread start on this core from elsewhere (a parcel, another core)?
   bool threads_come_from_outside() const { return parcels_ || spawned_from_outside_; }
 
@@ -100,6 +117,7 @@ class Core {
   size_t next_ = 0;  // round-robin position
   ParcelPort* parcels_ = nullptr;
   bool spawned_from_outside_ = false;
+  const EventQueue* queue_ = nullptr;
 };
 
 // The simulated time of a hart (its drain point, see timing/core_model.h): what a device it

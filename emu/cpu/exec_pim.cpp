@@ -1,6 +1,7 @@
 // The PIM extension (isa/rows_pim.inc, docs/isa/pim.md): threads and full/empty-bit memory.
 #include "cpu/core.h"
 #include "cpu/exec_common.h"
+#include "cpu/thread_state.h"
 
 namespace pimnic {
 
@@ -114,7 +115,7 @@ Status exec_pim_test(Hart& h, uint32_t w) {
 Status exec_pim_parcel(Hart& h, uint32_t w) {
   ParcelPort* port = h.core().parcels();
   if (!port) return h.raise_illegal();
-  h.gpr[rt(w)] = port->send_parcel(h, h.gpr[ra(w)]) ? 0 : 0xFFFFFFFFu;
+  h.gpr[rt(w)] = port->send_parcel(h.gpr[ra(w)], h.core().device_time(h.cycles())) ? 0 : 0xFFFFFFFFu;
   return Status::Ok;
 }
 
@@ -126,7 +127,10 @@ Status exec_pim_migrate(Hart& h, uint32_t w) {
   const uint32_t here = h.pc, node = h.gpr[ra(w)], bytes = h.gpr[rb(w)];
   h.gpr[rt(w)] = 0;
   h.pc = here + 4;
-  const bool gone = port->migrate(h, node, bytes);
+  uint8_t state[kThreadStateBytes];
+  save_thread_state(h, state);
+  const Migration m{h.core().device_time(h.cycles()), node, &h.core(), h.index(), h.gpr[1], bytes, state};
+  const bool gone = port->migrate(m);
   h.pc = here;
   if (!gone) {
     h.gpr[rt(w)] = 0xFFFFFFFFu;

@@ -1,9 +1,9 @@
 // Special-purpose registers, time base, MSR, rfi, sc and barriers: the supervisor subset.
-// Which SPRs exist, and on which cores, is cpu/spr_table.h; see docs/isa/interrupts.md.
+// Which SPRs exist, and on which cores, is isa/spr_table.h; see docs/isa/interrupts.md.
 #include "cpu/core.h"
 #include "cpu/exec_common.h"
 #include "cpu/fpu_bits.h"
-#include "cpu/spr_table.h"
+#include "cpu/spr_registers.h"
 
 namespace pimnic {
 
@@ -16,36 +16,6 @@ uint32_t msr_writable(const Hart& h) {
                MSR_IP | MSR_IR | MSR_DR | MSR_RI;
   if (h.vec_bytes()) m |= MSR_VEC;
   return m;
-}
-
-// XER bits the 7400 implements (SO, OV, CA, string byte count); bits 3-24 are reserved, read as 0.
-constexpr uint32_t kXerBits = XER_SO | XER_OV | XER_CA | XER_BC_MASK;
-
-// Returns true when the write changes when the next timer interrupt is due.
-bool write_spr(Hart& h, const SprDef& d, uint32_t v) {
-  switch (d.reg) {
-    case SprReg::Xer: h.xer = v & kXerBits; break;
-    case SprReg::Lr: h.lr = v; break;
-    case SprReg::Ctr: h.ctr = v; break;
-    case SprReg::Dsisr: h.dsisr = v; break;
-    case SprReg::Dar: h.dar = v; break;
-    case SprReg::Dec: h.write_decrementer(v); return true;
-    case SprReg::Srr0: h.srr0 = v; break;
-    case SprReg::Srr1: h.srr1 = v; break;
-    case SprReg::Sprg: h.sprg[d.index] = v; break;
-    case SprReg::Vrsave: h.vrsave = v; break;
-    case SprReg::Usprg0: h.usprg0 = v; break;
-    case SprReg::TbWrite: h.write_timebase((h.timebase() & ~0xFFFFFFFFull) | v); break;
-    case SprReg::TbuWrite: h.write_timebase(uint64_t(v) << 32 | uint32_t(h.timebase())); break;
-    case SprReg::Hid0: h.hid0 = v; break;
-    case SprReg::Hid1: h.hid1 = v; break;
-    case SprReg::Iabr: h.iabr = v; break;
-    case SprReg::Dabr: h.dabr = v; break;
-    case SprReg::Ear: h.ear = v; break;
-    case SprReg::Esr: h.esr = v; break;
-    case SprReg::TbRead: case SprReg::TbuRead: case SprReg::Pvr: case SprReg::Pir: break;
-  }
-  return false;
 }
 
 // Privilege first (SPR number bit 0x10 in problem state, the architecture's rule), then whether

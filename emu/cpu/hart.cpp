@@ -289,12 +289,16 @@ static bool watch_stop(Hart& h, uint32_t ea, unsigned len, bool write) {
   return true;
 }
 
+MmioAccess Hart::mmio_access() {
+  return {core_.device_time(cycles()), mmio_initiator(core_.config().pir, index_), this};
+}
+
 bool Hart::read_slow(uint32_t ea, unsigned size, uint64_t& v) {
   const Region* r = mem_->find(ea);
   if (r && r->device) {
     if (watcher && watch_stop(*this, ea, size, false)) return false;
     if (cycles() < device_after) cycle_offset += device_after - cycles();
-    if (uint64_t(ea - r->base) + size > r->size || !r->device->read(ea - r->base, size, v, this))
+    if (uint64_t(ea - r->base) + size > r->size || !r->device->read(ea - r->base, size, v, mmio_access()))
       return data_fault(ea, false);
     if (rec) {
       uint8_t b[8];
@@ -315,7 +319,7 @@ bool Hart::write_slow(uint32_t ea, unsigned size, uint64_t v) {
   if (r && r->device) {
     if (watcher && watch_stop(*this, ea, size, true)) return false;
     if (cycles() < device_after) cycle_offset += device_after - cycles();
-    if (uint64_t(ea - r->base) + size > r->size || !r->device->write(ea - r->base, size, v, this))
+    if (uint64_t(ea - r->base) + size > r->size || !r->device->write(ea - r->base, size, v, mmio_access()))
       return data_fault(ea, true);
     if (rec) {
       uint8_t b[8];

@@ -16,6 +16,7 @@
 #include "cpu/interrupts.h"
 #include "isa/insn_table.h"
 #include "mem/address_space.h"
+#include "sim/irq_input.h"
 #include "util/bits.h"
 
 namespace pimnic {
@@ -69,7 +70,7 @@ class AccessWatcher {
   virtual bool hit(Hart& h, uint32_t ea, unsigned len, bool write) = 0;
 };
 
-struct Hart : public ArchState, public MemoryListener {
+struct Hart : public ArchState, public MemoryListener, public IrqInput, public MmioInitiator {
  public:
   Hart(Core& core, unsigned index_in_core);
   ~Hart() override;
@@ -169,6 +170,9 @@ struct Hart : public ArchState, public MemoryListener {
     if (level && icount_limit > icount + 1) icount_limit = icount + 1;
     if (level && irq_raised) irq_raised(irq_raised_ctx);
   }
+  // IrqInput (devices/irq_line.h)
+  bool irq_level() const override { return external_irq; }
+  void set_irq_level(bool level) override { set_external_irq(level); }
   // Told when the input rises (a machine wakes a core it stopped scheduling while it slept).
   void (*irq_raised)(void* ctx) = nullptr;
   void* irq_raised_ctx = nullptr;
@@ -181,6 +185,15 @@ struct Hart : public ArchState, public MemoryListener {
     wake_on_irq = true;
     request_stop(StopReason::SliceEnd);
   }
+  // MmioInitiator: what a device may do to the hart that accesses it.
+  void stop_with_exit(int code) override {
+    exit_code = code;
+    request_stop(StopReason::Exit);
+  }
+  void wait_for_irq() override { sleep_until_irq(); }
+  uint32_t machine_state() const override { return msr; }
+  // The record of a device access this hart makes now (its time, its initiator id, itself).
+  MmioAccess mmio_access();
   // The last interrupt delivered through a vector, and whether the hart then faulted again inside
   // that vector (no handler installed): such a double fault stops the hart instead of looping.
   InterruptInfo last_interrupt{Interrupt::SystemReset, 0};

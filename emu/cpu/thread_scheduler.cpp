@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "cpu/core.h"
+#include "cpu/thread_state.h"
 
 namespace pimnic {
 
@@ -88,6 +89,16 @@ Hart* Core::start_thread(const Hart& parent, uint32_t pc, uint32_t arg) {
   }
   return nullptr;
 }
+
+int Core::start_thread_with(uint32_t pc, const uint32_t* args, unsigned nargs, const uint32_t* msr) {
+  Hart* t = start_thread(hart(0), pc, nargs ? args[0] : 0);
+  if (!t) return -1;
+  for (unsigned i = 0; i < nargs; ++i) t->gpr[3 + i] = args[i];
+  if (msr) t->msr = *msr;
+  return int(t->index());
+}
+
+void Core::resume_thread(unsigned i, const uint8_t* state) { load_thread_state(*start_thread_at(i, hart(0)), state); }
 
 // A fresh context: reset registers, the parent's MSR, and the parent's notion of time.
 Hart* Core::start_thread_at(size_t index, const Hart& parent) {

@@ -6,13 +6,13 @@
 
 namespace pimnic {
 
-bool ConsoleDevice::read(uint32_t offset, unsigned size, uint64_t& value, Hart*) {
+bool ConsoleDevice::read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess&) {
   if (offset == CONSOLE_STATUS) return value = 1, true;
   value = 0;
   return offset < PIMNIC_DEVICE_SIZE;
 }
 
-bool ConsoleDevice::write(uint32_t offset, unsigned size, uint64_t value, Hart*) {
+bool ConsoleDevice::write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess&) {
   switch (offset) {
     case CONSOLE_TX: {
       const uint8_t c = uint8_t(value);

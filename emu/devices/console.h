@@ -13,8 +13,8 @@ class ConsoleDevice : public MmioDevice {
   // mem: the address space whose buffers CONSOLE_WRITE_* refers to.
   ConsoleDevice(AddressSpace& mem, std::FILE* out) : mem_(mem), out_(out) {}
   std::string name() const override { return "console"; }
-  bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
-  bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+  bool read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) override;
+  bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
   uint64_t bytes_written() const { return bytes_; }
   // Start every line with this (multi-core machines name the core: "n0.host: ").
   void set_line_prefix(std::string prefix) { prefix_ = std::move(prefix); }

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "cpu/core.h"
 #include "pimnic/memmap.h"
 #include "sim/clock.h"
 #include "sim/params.h"
@@ -103,23 +102,19 @@ Tick CopyEngine::transfer_ticks(uint32_t bytes, double bytes_per_second) const {
   return Tick(double(bytes) * double(kTicksPerSecond) / bytes_per_second + 0.5);
 }
 
-Tick CopyEngine::now_for(const Hart* from) const {
-  return from ? std::max(events_.now(), now_of(*from)) : events_.now();
-}
-
 void CopyEngine::update_irq() { irq_.set(irq_source_, (irq_status_ & irq_enable_) != 0); }
 
 // ---- registers -------------------------------------------------------------------------------
 
-bool CopyEngine::read(uint32_t offset, unsigned, uint64_t& value, Hart* from) {
+bool CopyEngine::read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess& by) {
   uint32_t v = 0;
-  const bool ok = read_at(now_for(from), offset, v);
+  const bool ok = read_at(by.time, offset, v);
   value = v;
   return ok;
 }
 
-bool CopyEngine::write(uint32_t offset, unsigned, uint64_t value, Hart* from) {
-  return write_at(now_for(from), offset, uint32_t(value));
+bool CopyEngine::write(uint32_t offset, unsigned, uint64_t value, const MmioAccess& by) {
+  return write_at(by.time, offset, uint32_t(value));
 }
 
 bool CopyEngine::read_at(Tick, uint32_t offset, uint32_t& v) {

@@ -52,8 +52,8 @@ class CopyEngine : public MmioDevice {
   CopyEngine(const CopyEngineConfig& cfg, AddressSpace& mem, EventQueue& events, IrqLine& irq);
   ~CopyEngine() override;
   std::string name() const override { return "copy_engine"; }
-  bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
-  bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+  bool read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) override;
+  bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
   // Register access at an explicit simulated time (tests and other machines; read/write use the
   // accessing hart's time).
   bool read_at(Tick now, uint32_t offset, uint32_t& value);
@@ -88,7 +88,6 @@ class CopyEngine : public MmioDevice {
  private:
   struct Op;
   struct Channel;
-  Tick now_for(const Hart* from) const;
   void kick(unsigned c);
   void admit(unsigned c);
   void setup_done(unsigned c, Op* op);

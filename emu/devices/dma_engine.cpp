@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "devices/nic_window.h"
+#include "util/bits.h"
 #include "pimnic/memmap.h"
 #include "sim/stats.h"
 
@@ -20,7 +20,7 @@ DmaEngine::DmaEngine(std::string name, Direction dir, EventQueue& events, Addres
     : name_(std::move(name)), dir_(dir), events_(events), host_(host_mem), sram_(sram), irq_(irq),
       source_(irq.add_source()), timing_(timing) {}
 
-bool DmaEngine::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
+bool DmaEngine::read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess&) {
   switch (offset) {
     case DMA_RING_BASE: value = ring_base_; return true;
     case DMA_RING_ENTRIES: value = ring_entries_; return true;
@@ -32,7 +32,7 @@ bool DmaEngine::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
   }
 }
 
-bool DmaEngine::write(uint32_t offset, unsigned, uint64_t v, Hart* from) {
+bool DmaEngine::write(uint32_t offset, unsigned, uint64_t v, const MmioAccess& by) {
   const uint32_t value = uint32_t(v);
   switch (offset) {
     case DMA_RING_BASE: ring_base_ = value; return true;
@@ -44,7 +44,7 @@ bool DmaEngine::write(uint32_t offset, unsigned, uint64_t v, Hart* from) {
     case DMA_TAIL:
       if (!ring_entries_ || value - head_ > ring_entries_) return false;  // more posted than the ring holds
       tail_ = value;
-      start_next(access_time(events_, from) + timing_.bus);
+      start_next(by.time + timing_.bus);
       return true;
     case DMA_IRQ_STATUS: irq_status_ &= ~value; update_irq(); return true;
     case DMA_IRQ_ENABLE: irq_enable_ = value; update_irq(); return true;

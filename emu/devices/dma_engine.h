@@ -27,8 +27,8 @@ class DmaEngine : public MmioDevice {
   DmaEngine(std::string name, Direction dir, EventQueue& events, AddressSpace& host_mem, AddressSpace& sram,
             IrqLine& irq, DmaTiming timing);
   std::string name() const override { return name_; }
-  bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
-  bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+  bool read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) override;
+  bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
   void register_stats(StatRegistry& s, const std::string& prefix);
   // Timeline hook: a transfer ran from start to end (picoseconds).
   std::function<void(const std::string& engine, uint32_t bytes, Tick start, Tick end)> on_transfer;

@@ -1,4 +1,4 @@
-// Exit device: a write stops the machine with that exit code.
+// Exit device: a write stops the hart that makes it with that exit code, and tells the machine.
 #pragma once
 #include <functional>
 
@@ -8,11 +8,11 @@ namespace pimnic {
 
 class ExitDevice : public MmioDevice {
  public:
-  using OnExit = std::function<void(int code, Hart* from)>;
+  using OnExit = std::function<void(int code, const MmioAccess& by)>;
   explicit ExitDevice(OnExit on_exit) : on_exit_(std::move(on_exit)) {}
   std::string name() const override { return "exit"; }
-  bool read(uint32_t offset, unsigned, uint64_t& value, Hart*) override;
-  bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+  bool read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess&) override;
+  bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
 
  private:
   OnExit on_exit_;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 
-#include "devices/nic_window.h"
 #include "pimnic/memmap.h"
 #include "sim/stats.h"
 
@@ -33,7 +32,7 @@ uint32_t HostInterface::nic_cq_space() const {
 
 // ---- host side --------------------------------------------------------------------------------
 
-bool HostInterface::HostSide::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
+bool HostInterface::HostSide::read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess&) {
   switch (offset) {
     case HIF_H_CQ_BASE: value = hif.cq_base_; return true;
     case HIF_H_CQ_ENTRIES: value = hif.cq_entries_; return true;
@@ -45,9 +44,9 @@ bool HostInterface::HostSide::read(uint32_t offset, unsigned, uint64_t& value, H
   }
 }
 
-bool HostInterface::HostSide::write(uint32_t offset, unsigned, uint64_t v, Hart* from) {
+bool HostInterface::HostSide::write(uint32_t offset, unsigned, uint64_t v, const MmioAccess& by) {
   const uint32_t value = uint32_t(v);
-  const Tick at = access_time(hif.events_, from) + hif.pio_;
+  const Tick at = by.time + hif.pio_;
   switch (offset) {
     case HIF_H_DOORBELL:
       ++hif.doorbells_rung_;
@@ -80,7 +79,7 @@ bool HostInterface::HostSide::write(uint32_t offset, unsigned, uint64_t v, Hart*
 
 // ---- NIC side ---------------------------------------------------------------------------------
 
-bool HostInterface::NicSide::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
+bool HostInterface::NicSide::read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess&) {
   switch (offset) {
     case HIF_N_DOORBELL_COUNT: value = hif.doorbells_.size(); return true;
     case HIF_N_DOORBELL_POP:
@@ -97,15 +96,15 @@ bool HostInterface::NicSide::read(uint32_t offset, unsigned, uint64_t& value, Ha
   }
 }
 
-bool HostInterface::NicSide::write(uint32_t offset, unsigned, uint64_t v, Hart* from) {
+bool HostInterface::NicSide::write(uint32_t offset, unsigned, uint64_t v, const MmioAccess& by) {
   const uint32_t value = uint32_t(v);
   switch (offset) {
     case HIF_N_CQ_WORD0: case HIF_N_CQ_WORD1: case HIF_N_CQ_WORD2: case HIF_N_CQ_WORD3:
       hif.cq_word_[(offset - HIF_N_CQ_WORD0) / 4] = value;
       return true;
-    case HIF_N_CQ_PUSH: hif.push_completion(access_time(hif.events_, from) + hif.completion_); return true;
+    case HIF_N_CQ_PUSH: hif.push_completion(by.time + hif.completion_); return true;
     case HIF_N_RAISE_HOST_IRQ:
-      hif.events_.schedule(access_time(hif.events_, from) + hif.pio_, [h = &hif] {
+      hif.events_.schedule(by.time + hif.pio_, [h = &hif] {
         h->host_irq_status_ |= kHostIrqNic;
         h->update_irqs();
       }, kPrioDeviceUpdate, "hif.raise_host_irq");

@@ -28,15 +28,15 @@ class HostInterface {
     HostInterface& hif;
     explicit HostSide(HostInterface& h) : hif(h) {}
     std::string name() const override { return "hif.host"; }
-    bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
-    bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+    bool read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) override;
+    bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
   };
   struct NicSide : MmioDevice {
     HostInterface& hif;
     explicit NicSide(HostInterface& h) : hif(h) {}
     std::string name() const override { return "hif.nic"; }
-    bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
-    bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+    bool read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) override;
+    bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
   };
   void update_irqs();
   uint32_t nic_cq_space() const;

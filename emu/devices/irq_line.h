@@ -5,15 +5,15 @@
 #include <cstdint>
 #include <functional>
 
-#include "cpu/hart.h"
+#include "sim/irq_input.h"
 
 namespace pimnic {
 
 class IrqLine {
  public:
   IrqLine() = default;
-  explicit IrqLine(Hart* target) : target_(target) {}
-  void connect(Hart* target) {
+  explicit IrqLine(IrqInput* target) : target_(target) {}
+  void connect(IrqInput* target) {
     target_ = target;
     update();
   }
@@ -33,9 +33,9 @@ class IrqLine {
     const bool level = levels_ != 0;
     if (level != last_ && on_change) on_change(level);
     last_ = level;
-    if (target_ && target_->external_irq != level) target_->set_external_irq(level);
+    if (target_ && target_->irq_level() != level) target_->set_irq_level(level);
   }
-  Hart* target_ = nullptr;
+  IrqInput* target_ = nullptr;
   uint32_t levels_ = 0;
   unsigned next_source_ = 0;
   bool last_ = false;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "devices/nic_window.h"
 #include "net/network.h"
 #include "pimnic/memmap.h"
 #include "sim/stats.h"
@@ -22,7 +21,7 @@ NetPort::NetPort(uint32_t node, EventQueue& events, AddressSpace& sram, IrqLine&
       rx_fifo_limit_(rx_fifo_packets),
       lossless_(lossless) {}
 
-bool NetPort::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
+bool NetPort::read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess&) {
   switch (offset) {
     case NET_NODE_ID: value = node_; return true;
     case NET_TX_RING_BASE: value = tx_base_; return true;
@@ -42,7 +41,7 @@ bool NetPort::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
   }
 }
 
-bool NetPort::write(uint32_t offset, unsigned, uint64_t v, Hart* from) {
+bool NetPort::write(uint32_t offset, unsigned, uint64_t v, const MmioAccess& by) {
   const uint32_t value = uint32_t(v);
   auto pow2 = [](uint32_t x) { return !(x & (x - 1)); };
   switch (offset) {
@@ -55,7 +54,7 @@ bool NetPort::write(uint32_t offset, unsigned, uint64_t v, Hart* from) {
     case NET_TX_TAIL:
       if (!tx_entries_ || value - tx_head_ > tx_entries_) return false;
       tx_tail_ = value;
-      transmit_next(access_time(events_, from) + bus_);
+      transmit_next(by.time + bus_);
       return true;
     case NET_RX_RING_BASE: rx_base_ = value; return true;
     case NET_RX_RING_ENTRIES:
@@ -67,7 +66,7 @@ bool NetPort::write(uint32_t offset, unsigned, uint64_t v, Hart* from) {
       if (!rx_entries_ || value - rx_head_ > rx_entries_) return false;
       rx_tail_ = value;
       if (!rx_fifo_.empty())  // held packets move into the new buffers after a bus access
-        events_.schedule(access_time(events_, from) + bus_, [this] { fill_rx_buffers(); }, kPrioDeviceUpdate,
+        events_.schedule(by.time + bus_, [this] { fill_rx_buffers(); }, kPrioDeviceUpdate,
                          "net.rx_refill");
       return true;
     case NET_RX_BUF_SIZE:

@@ -25,8 +25,8 @@ class NetPort : public MmioDevice {
   NetPort(uint32_t node, EventQueue& events, AddressSpace& sram, IrqLine& irq, net::Network& net, Tick bus,
           uint32_t rx_fifo_packets, bool lossless);
   std::string name() const override { return "net_port"; }
-  bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
-  bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+  bool read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) override;
+  bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
   void register_stats(StatRegistry& s, const std::string& prefix);
   // A packet for the port arrived (the node routes port-channel packets here).
   void deliver(net::Packet&& p);

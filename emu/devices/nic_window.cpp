@@ -1,16 +1,8 @@
 #include "devices/nic_window.h"
 
-#include <algorithm>
-
-#include "cpu/core.h"
-
 namespace pimnic {
 
-Tick access_time(const EventQueue& events, const Hart* from) {
-  return from ? std::max(now_of(*from), events.now()) : events.now();
-}
-
-bool NicWindowDevice::read(uint32_t offset, unsigned size, uint64_t& value, Hart*) {
+bool NicWindowDevice::read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess&) {
   if (uint64_t(offset) + size > size_) return false;
   uint8_t b[8];
   if (!sram_.read_bytes(offset, b, size)) return false;
@@ -19,10 +11,10 @@ bool NicWindowDevice::read(uint32_t offset, unsigned size, uint64_t& value, Hart
   return true;
 }
 
-bool NicWindowDevice::write(uint32_t offset, unsigned size, uint64_t value, Hart* from) {
+bool NicWindowDevice::write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) {
   if (uint64_t(offset) + size > size_) return false;
   bytes_ += size;
-  events_.schedule(access_time(events_, from) + latency_, [this, offset, size, value] {
+  events_.schedule(by.time + latency_, [this, offset, size, value] {
     uint8_t b[8];
     for (unsigned i = 0; i < size; ++i) b[i] = uint8_t(value >> (8 * (size - 1 - i)));
     sram_.write_bytes(offset, b, size);

@@ -13,8 +13,8 @@ class NicWindowDevice : public MmioDevice {
   NicWindowDevice(EventQueue& events, AddressSpace& sram, uint32_t size, Tick pio_latency)
       : events_(events), sram_(sram), size_(size), latency_(pio_latency) {}
   std::string name() const override { return "nic_window"; }
-  bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
-  bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+  bool read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) override;
+  bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
   uint64_t bytes_written() const { return bytes_; }
 
  private:
@@ -24,8 +24,5 @@ class NicWindowDevice : public MmioDevice {
   Tick latency_;
   uint64_t bytes_ = 0;
 };
-
-// The simulated time of a device access: the accessing hart's time, never before the queue's now.
-Tick access_time(const EventQueue& events, const Hart* from);
 
 }  // namespace pimnic

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "devices/nic_window.h"
 #include "net/network.h"
 #include "pimnic/memmap.h"
 #include "sim/stats.h"
@@ -13,42 +12,23 @@ namespace pimnic {
 namespace {
 constexpr uint32_t kParcel = 1, kMigrate = 2;
 constexpr Tick kRetry = 100'000;  // an arrival without a free context looks again 100 ns later
-
-// A migrating thread's registers on the wire: 32 GPRs, pc, cr, lr, ctr, xer, msr, vrsave, vscr,
-// then the 32 vector registers (32 bytes each), all big-endian.
-constexpr uint32_t kStateWords = 32 + 8;
-constexpr uint32_t kStateBytes = kStateWords * 4 + 32 * 32;
-
-void put_state(const Hart& h, uint8_t* p) {
-  for (unsigned i = 0; i < 32; ++i) store_be<uint32_t>(p + 4 * i, h.gpr[i]);
-  const uint32_t extra[8] = {h.pc, h.cr, h.lr, h.ctr, h.xer, h.msr, h.vrsave, h.vscr};
-  for (unsigned i = 0; i < 8; ++i) store_be<uint32_t>(p + 128 + 4 * i, extra[i]);
-  for (unsigned i = 0; i < 32; ++i) std::copy(h.vr[i].b, h.vr[i].b + 32, p + kStateWords * 4 + 32 * i);
-}
-
-void get_state(Hart& h, const uint8_t* p) {
-  for (unsigned i = 0; i < 32; ++i) h.gpr[i] = load_be<uint32_t>(p + 4 * i);
-  uint32_t* extra[8] = {&h.pc, &h.cr, &h.lr, &h.ctr, &h.xer, &h.msr, &h.vrsave, &h.vscr};
-  for (unsigned i = 0; i < 8; ++i) *extra[i] = load_be<uint32_t>(p + 128 + 4 * i);
-  for (unsigned i = 0; i < 32; ++i) std::copy(p + kStateWords * 4 + 32 * i, p + kStateWords * 4 + 32 * (i + 1), h.vr[i].b);
-}
 }  // namespace
 
-ParcelEngine::ParcelEngine(uint32_t node, EventQueue& events, net::Network& net, std::vector<Core*> cores,
+ParcelEngine::ParcelEngine(uint32_t node, EventQueue& events, net::Network& net, std::vector<ThreadContexts*> cores,
                            AddressSpace& mem, Tick bus)
     : node_(node), events_(events), net_(net), cores_(std::move(cores)), mem_(mem), bus_(bus) {
-  for (Core* c : cores_) c->set_parcels(this);
+  for (ThreadContexts* c : cores_) c->connect_parcels(this);
 }
 
 // The packet leaves after a NIC-bus access, at the sending hart's time.
-void ParcelEngine::send(net::Packet&& p, const Hart& from) {
+void ParcelEngine::send(net::Packet&& p, Tick time) {
   p.channel = net::Packet::kParcel;
   p.src_node = node_;
-  events_.schedule(access_time(events_, &from) + bus_, [this, q = std::move(p)]() mutable { net_.send(std::move(q)); },
+  events_.schedule(time + bus_, [this, q = std::move(p)]() mutable { net_.send(std::move(q)); },
                    kPrioDeviceUpdate, "parcel.send");
 }
 
-bool ParcelEngine::send_parcel(Hart& h, uint32_t desc) {
+bool ParcelEngine::send_parcel(uint32_t desc, Tick time) {
   uint8_t d[PARCEL_DESC_SIZE];
   if (!mem_.read_bytes(desc, d, sizeof d)) return ++rejected_, false;
   net::Packet p;
@@ -63,26 +43,29 @@ bool ParcelEngine::send_parcel(Hart& h, uint32_t desc) {
   if (len && !mem_.read_bytes(load_be<uint32_t>(d + PARCEL_DESC_PAYLOAD), p.payload.data() + PARCEL_REG_BYTES, len))
     return ++rejected_, false;
   ++parcels_sent_;
-  send(std::move(p), h);
+  send(std::move(p), time);
   return true;
 }
 
-bool ParcelEngine::migrate(Hart& h, uint32_t node, uint32_t stack_bytes) {
-  if (node >= net_.config().nodes || stack_bytes > net_.config().max_payload - kStateBytes) return ++rejected_, false;
+bool ParcelEngine::migrate(const Migration& m) {
+  const uint32_t stack_bytes = m.stack_bytes;
+  if (m.node >= net_.config().nodes || stack_bytes > net_.config().max_payload - kThreadStateBytes)
+    return ++rejected_, false;
   net::Packet p;
-  p.dst_node = node;
+  p.dst_node = m.node;
   p.header[0] = kMigrate;
   // It resumes in the same context (core and thread number), so the stack addresses it carries
   // are its own there too.
   uint32_t core_index = 0;
-  while (core_index < cores_.size() && cores_[core_index] != &h.core()) ++core_index;
-  p.header[1] = core_index << 16 | h.index();
+  while (core_index < cores_.size() && cores_[core_index] != m.from) ++core_index;
+  p.header[1] = core_index << 16 | m.context;
   p.header[2] = stack_bytes;
-  p.payload.resize(kStateBytes + stack_bytes);
-  put_state(h, p.payload.data());
-  if (stack_bytes && !mem_.read_bytes(h.gpr[1], p.payload.data() + kStateBytes, stack_bytes)) return ++rejected_, false;
+  p.payload.resize(kThreadStateBytes + stack_bytes);
+  std::copy(m.state, m.state + kThreadStateBytes, p.payload.begin());
+  if (stack_bytes && !mem_.read_bytes(m.stack, p.payload.data() + kThreadStateBytes, stack_bytes))
+    return ++rejected_, false;
   ++migrations_out_;
-  send(std::move(p), h);
+  send(std::move(p), m.time);
   return true;
 }
 
@@ -109,24 +92,24 @@ void ParcelEngine::drain_pending() {
 // (payload, stack) land first.
 bool ParcelEngine::start(const net::Packet& p) {
   if (p.header[0] == kParcel) {
-    for (Core* c : cores_) {
-      Hart* t = c->start_thread(c->hart(0), p.header[1], 0);
-      if (!t) continue;
+    uint32_t regs[PARCEL_REG_BYTES / 4];  // r3..r10
+    for (unsigned i = 0; i < PARCEL_REG_BYTES / 4; ++i) regs[i] = load_be<uint32_t>(p.payload.data() + 4 * i);
+    for (ThreadContexts* c : cores_) {
+      if (c->start_thread_with(p.header[1], regs, PARCEL_REG_BYTES / 4, nullptr) < 0) continue;
       const uint32_t len = uint32_t(p.payload.size()) - PARCEL_REG_BYTES;
       if (len) mem_.write_bytes(p.header[2], p.payload.data() + PARCEL_REG_BYTES, len);
-      for (unsigned i = 0; i < 8; ++i) t->gpr[3 + i] = load_be<uint32_t>(p.payload.data() + 4 * i);
       ++parcels_run_;
       return true;
     }
     return false;
   }
   const uint32_t core_index = p.header[1] >> 16, index = p.header[1] & 0xFFFF, stack_bytes = p.header[2];
-  if (core_index >= cores_.size() || index >= cores_[core_index]->num_harts()) return ++rejected_, true;  // no such context here: dropped, counted
-  Core* c = cores_[core_index];
-  if (c->hart(index).thread_state != ThreadState::Free) return false;
-  Hart* t = c->start_thread_at(index, c->hart(0));
-  get_state(*t, p.payload.data());
-  if (stack_bytes) mem_.write_bytes(t->gpr[1], p.payload.data() + kStateBytes, stack_bytes);
+  if (core_index >= cores_.size() || index >= cores_[core_index]->contexts()) return ++rejected_, true;  // no such context here: dropped, counted
+  ThreadContexts* c = cores_[core_index];
+  if (!c->context_free(index)) return false;
+  c->resume_thread(index, p.payload.data());
+  const uint32_t stack = load_be<uint32_t>(p.payload.data() + 4);  // its r1
+  if (stack_bytes) mem_.write_bytes(stack, p.payload.data() + kThreadStateBytes, stack_bytes);
   ++migrations_in_;
   return true;
 }

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "cpu/core.h"
-#include "cpu/parcel_port.h"
 #include "mem/address_space.h"
 #include "net/packet.h"
 #include "sim/event_queue.h"
+#include "sim/parcel_port.h"
+#include "sim/thread_contexts.h"
 
 namespace pimnic {
 class StatRegistry;
@@ -22,10 +22,10 @@ class Network;
 
 class ParcelEngine : public ParcelPort {
  public:
-  ParcelEngine(uint32_t node, EventQueue& events, net::Network& net, std::vector<Core*> cores, AddressSpace& mem,
-               Tick bus);
-  bool send_parcel(Hart& h, uint32_t desc) override;
-  bool migrate(Hart& h, uint32_t node, uint32_t stack_bytes) override;
+  ParcelEngine(uint32_t node, EventQueue& events, net::Network& net, std::vector<ThreadContexts*> cores,
+               AddressSpace& mem, Tick bus);
+  bool send_parcel(uint32_t desc, Tick time) override;
+  bool migrate(const Migration& m) override;
   // A packet on the parcel channel arrived for this node.
   void deliver(net::Packet&& p);
   void register_stats(StatRegistry& s, const std::string& prefix);
@@ -33,12 +33,12 @@ class ParcelEngine : public ParcelPort {
  private:
   bool start(const net::Packet& p);  // false: no free context yet
   void drain_pending();
-  void send(net::Packet&& p, const Hart& from);
+  void send(net::Packet&& p, Tick time);
 
   uint32_t node_;
   EventQueue& events_;
   net::Network& net_;
-  std::vector<Core*> cores_;
+  std::vector<ThreadContexts*> cores_;
   AddressSpace& mem_;
   Tick bus_;
   std::deque<net::Packet> pending_;

@@ -1,6 +1,5 @@
 #include "devices/pim_spawn.h"
 
-#include "cpu/core.h"
 #include "mem/address_space.h"
 #include "pimnic/memmap.h"
 
@@ -15,18 +14,19 @@ bool read_word(AddressSpace& mem, uint32_t addr, uint32_t& v) {
 }
 }  // namespace
 
-PimSpawnDevice::PimSpawnDevice(std::vector<Core*> cores, AddressSpace& sram) : cores_(std::move(cores)), sram_(sram) {
-  for (Core* c : cores_) c->set_spawned_from_outside();
+PimSpawnDevice::PimSpawnDevice(std::vector<ThreadContexts*> cores, AddressSpace& sram)
+    : cores_(std::move(cores)), sram_(sram) {
+  for (ThreadContexts* c : cores_) c->allow_outside_starts();
 }
 
-bool PimSpawnDevice::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
+bool PimSpawnDevice::read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess&) {
   value = 0;
   return offset < PIMNIC_DEVICE_SIZE;
 }
 
-bool PimSpawnDevice::write(uint32_t offset, unsigned size, uint64_t value, Hart* from) {
+bool PimSpawnDevice::write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) {
   if (offset != PIM_SPAWN_REQUEST) return offset < PIMNIC_DEVICE_SIZE;
-  if (size != 4 || !from) return false;
+  if (size != 4 || !by.from) return false;
   const uint32_t desc = uint32_t(value);
   uint32_t core = 0, pc = 0, arg = 0;
   if (desc % 4 || !read_word(sram_, desc + PIM_SPAWN_DESC_CORE, core) || !read_word(sram_, desc + PIM_SPAWN_DESC_PC, pc) ||
@@ -34,13 +34,10 @@ bool PimSpawnDevice::write(uint32_t offset, unsigned size, uint64_t value, Hart*
     return false;  // a descriptor outside SRAM: the store faults (storage interrupt)
   uint32_t result = 0xFFFFFFFFu;
   if (core < cores_.size()) {
-    Core& c = *cores_[core];
-    // The new thread takes its core's time (hart 0's, which every context of a PIM core shares)
-    // and the caller's MSR, as a spawn on that core would.
-    if (Hart* t = c.start_thread(c.hart(0), pc, arg)) {
-      t->msr = from->msr;
-      result = t->index();
-    }
+    // The new thread takes its core's time and the caller's MSR, as a spawn on that core would.
+    const uint32_t msr = by.from->machine_state();
+    const int t = cores_[core]->start_thread_with(pc, &arg, 1, &msr);
+    if (t >= 0) result = uint32_t(t);
   }
   ++(result == 0xFFFFFFFFu ? refused_ : started_);
   const uint8_t b[4] = {uint8_t(result >> 24), uint8_t(result >> 16), uint8_t(result >> 8), uint8_t(result)};

@@ -5,23 +5,23 @@
 #include <vector>
 
 #include "mem/mmio_device.h"
+#include "sim/thread_contexts.h"
 
 namespace pimnic {
 
 class AddressSpace;
-class Core;
 
 class PimSpawnDevice : public MmioDevice {
  public:
-  PimSpawnDevice(std::vector<Core*> cores, AddressSpace& sram);
+  PimSpawnDevice(std::vector<ThreadContexts*> cores, AddressSpace& sram);
   std::string name() const override { return "pim-spawn"; }
-  bool read(uint32_t offset, unsigned, uint64_t& value, Hart*) override;
-  bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+  bool read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess&) override;
+  bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
   uint64_t started() const { return started_; }
   uint64_t refused() const { return refused_; }
 
  private:
-  std::vector<Core*> cores_;
+  std::vector<ThreadContexts*> cores_;
   AddressSpace& sram_;
   uint64_t started_ = 0, refused_ = 0;
 };

@@ -1,34 +1,13 @@
 #include "devices/sysinfo.h"
 
-#include "cpu/core.h"
 #include "pimnic/memmap.h"
 
 namespace pimnic {
 
-uint32_t sysinfo_features(const CoreConfig& c) {
-  uint32_t f = 0;
-  if (c.features & isa::FEAT_FPU) f |= PIMNIC_FEAT_FPU;
-  if (c.features & isa::FEAT_ALTIVEC) f |= PIMNIC_FEAT_ALTIVEC;
-  if (c.features & isa::FEAT_440) f |= PIMNIC_FEAT_440;
-  if (c.features & isa::FEAT_PIM) f |= PIMNIC_FEAT_PIM;
-  return f;
-}
-
-SysInfo sysinfo_for(const CoreConfig& c, uint32_t role, uint32_t ram_size) {
-  SysInfo info;
-  info.role = role;
-  info.hart_count = c.harts;
-  info.ram_size = ram_size;
-  info.clock_khz = uint32_t(c.clock_hz / 1000);
-  info.features = sysinfo_features(c);
-  info.vec_bytes = c.vec_bytes;
-  return info;
-}
-
-const SysInfo& SysInfoDevice::info_for(const Hart* from) const {
-  if (from)
+const SysInfo& SysInfoDevice::info_for(const MmioAccess& by) const {
+  if (by.from)
     for (const Other& o : others_)
-      if (o.core == &from->core()) return o.info;
+      if (o.core == initiator_core(by.initiator)) return o.info;
   return info_;
 }
 
@@ -40,7 +19,7 @@ bool SysInfoDevice::set_args(const std::vector<std::string>& args) {
   return true;
 }
 
-bool SysInfoDevice::read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) {
+bool SysInfoDevice::read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) {
   if (offset >= SYSINFO_ARGS && offset < SYSINFO_ARGS + SYSINFO_ARGS_MAX) {  // bytes in memory order (big-endian)
     value = 0;
     for (unsigned i = 0; i < size; ++i) {
@@ -49,7 +28,7 @@ bool SysInfoDevice::read(uint32_t offset, unsigned size, uint64_t& value, Hart* 
     }
     return true;
   }
-  const SysInfo& info = info_for(from);
+  const SysInfo& info = info_for(by);
   switch (offset) {
     case SYSINFO_NODE_ID: value = info.node_id; break;
     case SYSINFO_CORE_ROLE: value = info.role; break;

@@ -20,31 +20,27 @@ struct SysInfo {
   uint32_t core_count = 1;  // cores of this role on the node
 };
 
-class Core;
-struct CoreConfig;
-
-// PIMNIC_FEAT_* bits of a core, and the information of a core of this role on a node.
-uint32_t sysinfo_features(const CoreConfig& c);
-SysInfo sysinfo_for(const CoreConfig& c, uint32_t role, uint32_t ram_size);
+// (machine/core_sysinfo.h fills a SysInfo from a core's configuration.)
 
 // One page per address space: cores that share it (the PIM cores of a NIC) each read their own.
 class SysInfoDevice : public MmioDevice {
  public:
   explicit SysInfoDevice(SysInfo info) : info_(info) {}
-  // Another core in the same address space, answered with its own information.
-  void add_core(const Core* core, SysInfo info) { others_.push_back({core, info}); }
+  // Another core in the same address space (its number, initiator_core), answered with its own
+  // information.
+  void add_core(uint32_t core, SysInfo info) { others_.push_back({core, info}); }
   // Boot arguments every core of the page reads (argv of `pimnic run IMAGE ARGS...`), each ending
   // in a NUL; false if they exceed SYSINFO_ARGS_MAX bytes.
   bool set_args(const std::vector<std::string>& args);
   std::string name() const override { return "sysinfo"; }
-  bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
-  bool write(uint32_t offset, unsigned, uint64_t, Hart*) override { return offset < 0x1000; }
+  bool read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) override;
+  bool write(uint32_t offset, unsigned, uint64_t, const MmioAccess&) override { return offset < 0x1000; }
 
  private:
-  const SysInfo& info_for(const Hart* from) const;
+  const SysInfo& info_for(const MmioAccess& by) const;
   SysInfo info_;
   struct Other {
-    const Core* core;
+    uint32_t core;
     SysInfo info;
   };
   std::vector<Other> others_;

@@ -2,22 +2,14 @@
 
 #include <algorithm>
 
-#include "cpu/core.h"
 #include "pimnic/memmap.h"
 
 namespace pimnic {
 
-namespace {
-uint64_t now_ns(const EventQueue& ev, const Hart* from) {
-  Tick t = from ? std::max(now_of(*from), ev.now()) : ev.now();
-  return t / 1000;
-}
-}  // namespace
-
-bool TimerDevice::read(uint32_t offset, unsigned, uint64_t& value, Hart* from) {
+bool TimerDevice::read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess& by) {
   switch (offset) {
     case TIMER_NOW_HI: {
-      uint64_t ns = now_ns(events_, from);
+      const uint64_t ns = by.time / 1000;
       latched_lo_ = uint32_t(ns);
       value = ns >> 32;
       return true;
@@ -31,15 +23,14 @@ bool TimerDevice::read(uint32_t offset, unsigned, uint64_t& value, Hart* from) {
   }
 }
 
-bool TimerDevice::write(uint32_t offset, unsigned, uint64_t value, Hart* from) {
+bool TimerDevice::write(uint32_t offset, unsigned, uint64_t value, const MmioAccess& by) {
   switch (offset) {
     case TIMER_COMPARE_HI: compare_ = (compare_ & 0xFFFFFFFFull) | (value & 0xFFFFFFFFull) << 32; return true;
     case TIMER_COMPARE_LO: {
       compare_ = (compare_ & ~0xFFFFFFFFull) | (value & 0xFFFFFFFFull);
       events_.cancel(pending_);
       // Fire at the compare time, or at once (now) if it has passed.
-      Tick now = from ? std::max(now_of(*from), events_.now()) : events_.now();
-      Tick at = std::max<Tick>(now, compare_ > kMaxTick / 1000 ? kMaxTick - 1 : compare_ * 1000);
+      Tick at = std::max<Tick>(by.time, compare_ > kMaxTick / 1000 ? kMaxTick - 1 : compare_ * 1000);
       pending_ = events_.schedule(at, [this] {
         fired_ = true;
         pending_ = {};
@@ -56,7 +47,7 @@ bool TimerDevice::write(uint32_t offset, unsigned, uint64_t value, Hart* from) {
       update_irq();
       return true;
     case TIMER_WAIT:
-      if (from) from->sleep_until_irq();
+      if (by.from) by.from->wait_for_irq();
       return true;
     default: return offset < PIMNIC_DEVICE_SIZE;
   }

@@ -11,8 +11,8 @@ class TimerDevice : public MmioDevice {
  public:
   TimerDevice(EventQueue& events, IrqLine& irq) : events_(events), irq_(irq), source_(irq.add_source()) {}
   std::string name() const override { return "timer"; }
-  bool read(uint32_t offset, unsigned size, uint64_t& value, Hart* from) override;
-  bool write(uint32_t offset, unsigned size, uint64_t value, Hart* from) override;
+  bool read(uint32_t offset, unsigned size, uint64_t& value, const MmioAccess& by) override;
+  bool write(uint32_t offset, unsigned size, uint64_t value, const MmioAccess& by) override;
 
  private:
   void update_irq() { irq_.set(source_, fired_ && enabled_); }

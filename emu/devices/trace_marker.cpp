@@ -1,12 +1,11 @@
 #include "devices/trace_marker.h"
 
-#include "cpu/hart.h"
 #include "mem/address_space.h"
 #include "pimnic/memmap.h"
 
 namespace pimnic {
 
-bool TraceMarkerDevice::read(uint32_t offset, unsigned, uint64_t& value, Hart*) {
+bool TraceMarkerDevice::read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess&) {
   value = 0;
   return offset < PIMNIC_DEVICE_SIZE;
 }
@@ -23,7 +22,7 @@ std::string TraceMarkerDevice::label_at(uint32_t addr) const {
   return s;
 }
 
-bool TraceMarkerDevice::write(uint32_t offset, unsigned, uint64_t value, Hart* from) {
+bool TraceMarkerDevice::write(uint32_t offset, unsigned, uint64_t value, const MmioAccess& by) {
   if (offset >= PIMNIC_DEVICE_SIZE) return false;
   if (offset == TRACE_VALUE) {
     value_ = uint32_t(value);
@@ -39,7 +38,7 @@ bool TraceMarkerDevice::write(uint32_t offset, unsigned, uint64_t value, Hart* f
   m.value = value_;
   m.has_value = has_value_;
   has_value_ = false;
-  if (listener_ && from) listener_(*from, m);
+  if (listener_ && by.from) listener_(by, m);
   return true;
 }
 

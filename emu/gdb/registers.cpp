@@ -4,6 +4,7 @@
 
 #include "cpu/core.h"
 #include "cpu/hart.h"
+#include "cpu/spr_registers.h"
 #include "util/bits.h"
 
 namespace pimnic::gdb {
@@ -11,34 +12,11 @@ namespace pimnic::gdb {
 namespace {
 
 constexpr unsigned kPcRegnum = 64, kFpscrRegnum = 70, kVr0Regnum = 71, kFirstSprRegnum = 105;
-// XER bits a core implements (bits 3-24 read as 0), as mtxer keeps them.
-constexpr uint32_t kXerBits = XER_SO | XER_OV | XER_CA | XER_BC_MASK;
 
 std::string be32(uint32_t v) {
   std::string s(4, '\0');
   store_be<uint32_t>(reinterpret_cast<uint8_t*>(s.data()), v);
   return s;
-}
-
-void set_spr(Hart& h, const SprDef& d, uint32_t v) {
-  switch (d.reg) {
-    case SprReg::Dsisr: h.dsisr = v; break;
-    case SprReg::Dar: h.dar = v; break;
-    case SprReg::Dec: h.write_decrementer(v); break;
-    case SprReg::Srr0: h.srr0 = v; break;
-    case SprReg::Srr1: h.srr1 = v; break;
-    case SprReg::Sprg: h.sprg[d.index] = v; break;
-    case SprReg::Usprg0: h.usprg0 = v; break;
-    case SprReg::TbRead: h.write_timebase((h.timebase() & ~0xFFFFFFFFull) | v); break;
-    case SprReg::TbuRead: h.write_timebase(uint64_t(v) << 32 | uint32_t(h.timebase())); break;
-    case SprReg::Hid0: h.hid0 = v; break;
-    case SprReg::Hid1: h.hid1 = v; break;
-    case SprReg::Iabr: h.iabr = v; break;
-    case SprReg::Dabr: h.dabr = v; break;
-    case SprReg::Ear: h.ear = v; break;
-    case SprReg::Esr: h.esr = v; break;
-    default: break;  // read-only: pvr, pir
-  }
 }
 
 }  // namespace
@@ -142,7 +120,7 @@ bool write_register(Hart& h, const RegDef& r, const std::string& bytes) {
     case RegKind::Vscr: h.vscr = v; break;
     case RegKind::Vrsave: h.vrsave = v; break;
     case RegKind::Spr:
-      if (spr_value(h, *r.spr) != v) set_spr(h, *r.spr, v);  // G rewrites DEC and TB unchanged
+      if (spr_value(h, *r.spr) != v) write_spr(h, *r.spr, v);  // G rewrites DEC and TB unchanged
       break;
     default: break;
   }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cpu/spr_table.h"
+#include "cpu/spr_registers.h"
 
 namespace pimnic {
 struct Hart;

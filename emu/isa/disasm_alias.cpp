@@ -3,8 +3,8 @@
 #include <string_view>
 #include <vector>
 
-#include "cpu/spr_table.h"
 #include "isa/fields.h"
+#include "isa/spr_table.h"
 
 namespace pimnic::isa {
 

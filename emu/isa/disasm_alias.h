@@ -13,7 +13,7 @@ namespace pimnic::isa {
 // What a rule's predicate and operands see.
 struct AliasContext {
   uint32_t word;
-  uint8_t features;  // the core's, for SPR names (cpu/spr_table.h)
+  uint8_t features;  // the core's, for SPR names (isa/spr_table.h)
 };
 
 // How an alias operand prints.

@@ -2,6 +2,7 @@
 
 #include "linux/process.h"
 #include "linux/uio_device.h"
+#include "machine/core_sysinfo.h"
 #include "net/network.h"
 #include "pimnic/memmap.h"
 #include "sim/stats.h"
@@ -26,6 +27,7 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
   }
   if (host) {
     NodeCore& core = add_core(CoreSlot::host(), core_profile("host"), cfg.host, host_mem_);
+    core.core->set_machine_queue(&events);
     if (bare) {
       SysInfo hi = sysinfo_for(core.core->config(), PIMNIC_ROLE_HOST, cfg.host_ram);
       hi.node_id = id;
@@ -58,19 +60,20 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
   }
   for (size_t i = 0; i < nic_cores.size(); ++i) {
     const CoreConfig& cc = nic_cores[i]->core->config();
+    nic_cores[i]->core->set_machine_queue(&events);
     SysInfo si = sysinfo_for(cc, nic == NicHardware::Conv ? PIMNIC_ROLE_NIC : PIMNIC_ROLE_PIM, cfg.sram_size);
     si.node_id = id;
     si.node_count = cfg.nodes;
     si.core_index = uint32_t(i);
     si.core_count = uint32_t(nic_cores.size());
     if (i == 0) nic_dev_.sysinfo = std::make_unique<SysInfoDevice>(si);
-    else nic_dev_.sysinfo->add_core(nic_cores[i]->core.get(), si);
+    else nic_dev_.sysinfo->add_core(cc.pir, si);
   }
   sram_.add_device(PIMNIC_SYSINFO_BASE, PIMNIC_DEVICE_SIZE, nic_dev_.sysinfo.get());
   // Device interrupts go to the first NIC core.
   nic_dev_.irq.connect(&nic_cores[0]->hart0());
   if (nic == NicHardware::Pim) {
-    std::vector<Core*> pim;
+    std::vector<ThreadContexts*> pim;
     for (NodeCore* c : nic_cores) pim.push_back(c->core.get());
     pim_spawn_ = std::make_unique<PimSpawnDevice>(std::move(pim), sram_);
     sram_.add_device(PIMNIC_PIM_SPAWN_BASE, PIMNIC_DEVICE_SIZE, pim_spawn_.get());
@@ -98,7 +101,7 @@ Node::Node(uint32_t id, const MachineConfig& cfg, EventQueue& events, net::Netwo
                                       cfg.port.rx_fifo_packets, cfg.port.lossless);
     sram_.add_device(PIMNIC_NET_BASE, PIMNIC_DEVICE_SIZE, port_.get());
     if (nic == NicHardware::Pim) {
-      std::vector<Core*> pim;
+      std::vector<ThreadContexts*> pim;
       for (NodeCore* c : nic_cores) pim.push_back(c->core.get());
       parcels_ = std::make_unique<ParcelEngine>(id, events, *network, pim, sram_, ns(cfg.nic_bus_ns));
     }
@@ -129,8 +132,8 @@ void Node::map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std
                       const std::string& prefix) {
   d.console = std::make_unique<ConsoleDevice>(mem, console);
   d.console->set_line_prefix(prefix);
-  d.exit = std::make_unique<ExitDevice>([this](int code, Hart* from) {
-    if (NodeCore* c = core_of(from)) on_exit_(*c, code, "");
+  d.exit = std::make_unique<ExitDevice>([this](int code, const MmioAccess& by) {
+    if (NodeCore* c = core_of(by)) on_exit_(*c, code, "");
   });
   d.timer = std::make_unique<TimerDevice>(events, d.irq);
   d.marks = std::make_unique<TraceMarkerDevice>(mem);
@@ -159,11 +162,10 @@ NodeCore& Node::add_core(CoreSlot slot, CoreConfig cc, const CoreRoleConfig& rol
   return *cores_.back();
 }
 
-NodeCore* Node::core_of(const Hart* h) {
-  if (!h) return nullptr;
-  for (auto& c : cores_)
-    if (c->core.get() == &h->core()) return c.get();
-  return nullptr;
+// add_core numbers the cores in order (CoreConfig::pir), which the initiator id carries.
+NodeCore* Node::core_of(const MmioAccess& by) {
+  const uint32_t i = initiator_core(by.initiator);
+  return by.from && i < cores_.size() ? cores_[i].get() : nullptr;
 }
 
 void Node::register_stats(StatRegistry& s) {
@@ -196,8 +198,8 @@ void Node::set_transfer_hook(std::function<void(const std::string&, uint32_t, Ti
 }
 
 void Node::set_mark_hook(std::function<void(NodeCore&, const Hart&, const TraceMark&)> hook) {
-  auto listener = [this, hook](const Hart& h, const TraceMark& m) {
-    if (NodeCore* c = core_of(&h)) hook(*c, h, m);
+  auto listener = [this, hook](const MmioAccess& by, const TraceMark& m) {
+    if (NodeCore* c = core_of(by)) hook(*c, c->core->hart(initiator_hart(by.initiator)), m);
   };
   if (host_dev_.marks) host_dev_.marks->set_listener(listener);  // (none under a Linux program)
   if (nic_dev_.marks) nic_dev_.marks->set_listener(listener);

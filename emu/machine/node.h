@@ -95,7 +95,7 @@ class Node {
   NodeCore& add_core(CoreSlot slot, CoreConfig cc, const CoreRoleConfig& role, AddressSpace& mem,
                      timing::MemLevel* shared_memory = nullptr);
   void map_common(CoreDevices& d, AddressSpace& mem, EventQueue& events, std::FILE* console, const std::string& prefix);
-  NodeCore* core_of(const Hart* h);
+  NodeCore* core_of(const MmioAccess& by);  // the core that made a device access
 
   uint32_t id_;
   AddressSpace host_mem_{"host"};

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "machine/core_sysinfo.h"
 #include "pimnic/memmap.h"
 #include "timing/core_model.h"
 #include "timing/model_factory.h"
@@ -41,7 +42,7 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
   uint32_t ram_size = config.ram_size ? config.ram_size : default_ram_size(profile);
   mem_.add_ram("ram", PIMNIC_RAM_BASE, ram_size);
   console_ = std::make_unique<ConsoleDevice>(mem_, out);
-  exit_ = std::make_unique<ExitDevice>([this](int, Hart*) { exited_ = true; });
+  exit_ = std::make_unique<ExitDevice>([this](int, const MmioAccess&) { exited_ = true; });
   sysinfo_ = std::make_unique<SysInfoDevice>(sysinfo_for(cfg, role_of(profile), ram_size));
   mem_.add_device(PIMNIC_CONSOLE_BASE, PIMNIC_DEVICE_SIZE, console_.get());
   mem_.add_device(PIMNIC_EXIT_BASE, PIMNIC_DEVICE_SIZE, exit_.get());
@@ -54,6 +55,7 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
   }
   core_ = std::make_unique<Core>(cfg, mem_);
   clock_ = ClockDomain("core0", cfg.clock_hz);
+  core_->set_machine_queue(&events_);
   irq_.connect(&core_->hart(0));
 }
 

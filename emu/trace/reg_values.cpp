@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "cpu/core.h"
-#include "cpu/spr_table.h"
+#include "cpu/spr_registers.h"
 #include "util/bits.h"
 
 namespace pimnic::trace {

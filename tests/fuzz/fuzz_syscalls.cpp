@@ -37,11 +37,11 @@ constexpr size_t kScratchBytes = 4096, kCallBytes = 1 + 2 + 24;
 class ScratchDevice final : public MmioDevice {
  public:
   std::string name() const override { return "fuzz-device"; }
-  bool read(uint32_t offset, unsigned, uint64_t& value, Hart*) override {
+  bool read(uint32_t offset, unsigned, uint64_t& value, const MmioAccess&) override {
     value = last_ ^ offset;
     return true;
   }
-  bool write(uint32_t, unsigned, uint64_t value, Hart*) override {
+  bool write(uint32_t, unsigned, uint64_t value, const MmioAccess&) override {
     last_ = value;
     return true;
   }

@@ -149,8 +149,8 @@ TEST_CASE("syscalls: a /dev/uio0 window mapped over, unmapped in part or remappe
   // window's guard pages as uninitialised host bytes.
   struct Registers final : MmioDevice {
     std::string name() const override { return "registers"; }
-    bool read(uint32_t offset, unsigned, uint64_t& v, Hart*) override { return v = 0x1000 + offset, true; }
-    bool write(uint32_t, unsigned, uint64_t, Hart*) override { return true; }
+    bool read(uint32_t offset, unsigned, uint64_t& v, const MmioAccess&) override { return v = 0x1000 + offset, true; }
+    bool write(uint32_t, unsigned, uint64_t, const MmioAccess&) override { return true; }
   } regs;
   Fixture f;
   LinuxProcess& p = f.p;

@@ -81,17 +81,19 @@ TEST_CASE("dram: an access issued late for an earlier time is not pushed behind 
 
 namespace {
 
-// Records the hart's cycle at each access.
+// Records the cycle (of the core's clock) of each access.
 struct RecordingDevice : MmioDevice {
+  explicit RecordingDevice(const ClockDomain& c) : clock(c) {}
+  const ClockDomain& clock;
   std::vector<uint64_t> at;
   std::string name() const override { return "recorder"; }
-  bool read(uint32_t, unsigned, uint64_t& v, Hart* h) override {
-    at.push_back(h->cycles());
+  bool read(uint32_t, unsigned, uint64_t& v, const MmioAccess& by) override {
+    at.push_back(clock.cycle_before(by.time));
     v = 0;
     return true;
   }
-  bool write(uint32_t, unsigned, uint64_t, Hart* h) override {
-    at.push_back(h->cycles());
+  bool write(uint32_t, unsigned, uint64_t, const MmioAccess& by) override {
+    at.push_back(clock.cycle_before(by.time));
     return true;
   }
 };
@@ -101,7 +103,7 @@ struct RecordingDevice : MmioDevice {
 template <typename Model>
 std::pair<uint64_t, uint64_t> doorbell(bool with_stores) {
   test::TestCore tc("host", 4u << 20);
-  RecordingDevice dev;
+  RecordingDevice dev(tc.core().clock());
   tc.mem().add_device(0xF0009000, 0x1000, &dev);
   std::string text = "lis 9, 0x10\nlis 10, 0xF001\nli 0, 1\n";
   if (with_stores) text += "stw 0, 0(9)\nstw 0, 2048(9)\nstw 0, 4096(9)\n";

@@ -1,8 +1,6 @@
-#include "cpu/spr_table.h"
+#include "isa/spr_table.h"
 
 #include <array>
-
-#include "cpu/hart.h"
 
 namespace pimnic {
 
@@ -93,33 +91,6 @@ const SprDef* find_spr(std::string_view name, uint8_t features, uint8_t access) 
   for (const SprDef& d : kSprs)
     if (name == d.name && d.on(features) && (d.access & access) == access) return &d;
   return nullptr;
-}
-
-uint32_t spr_value(const Hart& h, const SprDef& d) {
-  switch (d.reg) {
-    case SprReg::Xer: return h.xer;
-    case SprReg::Lr: return h.lr;
-    case SprReg::Ctr: return h.ctr;
-    case SprReg::Dsisr: return h.dsisr;
-    case SprReg::Dar: return h.dar;
-    case SprReg::Dec: return h.decrementer();
-    case SprReg::Srr0: return h.srr0;
-    case SprReg::Srr1: return h.srr1;
-    case SprReg::Sprg: return h.sprg[d.index & 7];
-    case SprReg::Vrsave: return h.vrsave;
-    case SprReg::Usprg0: return h.usprg0;
-    case SprReg::TbRead: case SprReg::TbWrite: return uint32_t(h.timebase());
-    case SprReg::TbuRead: case SprReg::TbuWrite: return uint32_t(h.timebase() >> 32);
-    case SprReg::Pvr: return h.pvr;
-    case SprReg::Pir: return h.pir;
-    case SprReg::Hid0: return h.hid0;
-    case SprReg::Hid1: return h.hid1;
-    case SprReg::Iabr: return h.iabr;
-    case SprReg::Dabr: return h.dabr;
-    case SprReg::Ear: return h.ear;
-    case SprReg::Esr: return h.esr;
-  }
-  return 0;
 }
 
 }  // namespace pimnic

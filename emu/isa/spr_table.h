@@ -1,6 +1,7 @@
 // The special-purpose registers pimnic implements: one table (number, name, access, which cores
 // have it) read by mfspr/mtspr, and by the disassembler (extended mnemonics such as mflr/mtdec)
 // and gdb, so that all three agree on what exists. See docs/isa/interrupts.md for the choices.
+// ISA data only: reading and writing the registers an entry names is cpu/spr_registers.h.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -42,10 +43,5 @@ const SprDef* find_spr(uint32_t num, uint8_t features);
 // By name, for assemblers and gdb ("lr", "srr0", ...). Some names have a read number and a write
 // number (tbl: 268/284, sprg4: 260/276): `access` picks an entry that allows that access.
 const SprDef* find_spr(std::string_view name, uint8_t features, uint8_t access = SPR_READ);
-
-struct Hart;
-// The SPR's value as mfspr reads it (the write-only time-base numbers give the time base, for
-// traces and debuggers). The one reader shared by mfspr, gdb and traces.
-uint32_t spr_value(const Hart& h, const SprDef& d);
 
 }  // namespace pimnic
