@@ -11,6 +11,9 @@ namespace {
 
 int check_scan(Call& call, const void*& sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op_handle,
                MPI_Comm comm_handle, Comm*& comm, const TypeInfo*& type, const OpInfo*& op, uint32_t& bytes) {
+  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) {
+    return call.fail(MPI_ERR_COMM, "not defined on an intercommunicator");
+  }
   if (int e = call.reduction(comm_handle, comm, count, datatype, type, op_handle, op, bytes)) return e;
   if (sendbuf == MPI_IN_PLACE) sendbuf = recvbuf;
   if (int e = call.buffer(sendbuf, count)) return e;
@@ -25,9 +28,6 @@ using namespace pimnic::mpi;
 extern "C" int PMPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op_handle,
                          MPI_Comm comm_handle) {
   Call call("MPI_Scan");
-  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) {
-    return call.fail(MPI_ERR_COMM, "not defined on an intercommunicator");
-  }
   Comm* comm;
   const TypeInfo* type;
   const OpInfo* op;
@@ -57,9 +57,6 @@ PIMNIC_MPI_ALIAS(MPI_Scan)
 extern "C" int PMPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op_handle,
                            MPI_Comm comm_handle) {
   Call call("MPI_Exscan");
-  if (Comm* ic = find_comm(comm_handle); ic && ic->inter) {
-    return call.fail(MPI_ERR_COMM, "not defined on an intercommunicator");
-  }
   Comm* comm;
   const TypeInfo* type;
   const OpInfo* op;
