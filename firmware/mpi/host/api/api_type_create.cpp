@@ -150,9 +150,11 @@ extern "C" int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Data
 }
 PIMNIC_MPI_ALIAS(MPI_Type_vector)
 
-extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                                        MPI_Datatype* newtype) {
-  Call call("MPI_Type_create_hvector");
+// MPI_Type_create_hvector and its MPI-1 name MPI_Type_hvector: one constructor;
+// errors name the call used.
+static int hvector(const char* name, int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                   MPI_Datatype* newtype) {
+  Call call(name);
   const TypeInfo* old;
   if (int e = start(call, count, oldtype, old, newtype)) return e;
   if (int e = strided(call, count, blocklength, int64_t(stride), old, newtype)) return e;
@@ -160,17 +162,16 @@ extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint str
   record_contents(*newtype, MPI_COMBINER_HVECTOR, 2, ints, 1, &stride, 1, &oldtype);
   return MPI_SUCCESS;
 }
+
+extern "C" int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                                        MPI_Datatype* newtype) {
+  return hvector("MPI_Type_create_hvector", count, blocklength, stride, oldtype, newtype);
+}
 PIMNIC_MPI_ALIAS(MPI_Type_create_hvector)
 
 extern "C" int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                                  MPI_Datatype* newtype) {
-  Call call("MPI_Type_hvector");
-  const TypeInfo* old;
-  if (int e = start(call, count, oldtype, old, newtype)) return e;
-  if (int e = strided(call, count, blocklength, int64_t(stride), old, newtype)) return e;
-  const int ints[2] = {count, blocklength};
-  record_contents(*newtype, MPI_COMBINER_HVECTOR, 2, ints, 1, &stride, 1, &oldtype);
-  return MPI_SUCCESS;
+  return hvector("MPI_Type_hvector", count, blocklength, stride, oldtype, newtype);
 }
 PIMNIC_MPI_ALIAS(MPI_Type_hvector)
 
@@ -184,21 +185,25 @@ extern "C" int PMPI_Type_indexed(int count, const int blocklengths[], const int 
 }
 PIMNIC_MPI_ALIAS(MPI_Type_indexed)
 
-extern "C" int PMPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
-                                         MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  Call call("MPI_Type_create_hindexed");
+// MPI_Type_create_hindexed and its MPI-1 name MPI_Type_hindexed: one constructor;
+// errors name the call used.
+static int hindexed(const char* name, int count, const int blocklengths[], const MPI_Aint displacements[],
+                    MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  Call call(name);
   if (int e = blocks(call, count, blocklengths, -1, displacements, 1, oldtype, newtype)) return e;
   record_indexed(*newtype, MPI_COMBINER_HINDEXED, count, blocklengths, nullptr, displacements, oldtype);
   return MPI_SUCCESS;
+}
+
+extern "C" int PMPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
+                                         MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  return hindexed("MPI_Type_create_hindexed", count, blocklengths, displacements, oldtype, newtype);
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_hindexed)
 
 extern "C" int PMPI_Type_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
                                   MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  Call call("MPI_Type_hindexed");
-  if (int e = blocks(call, count, blocklengths, -1, displacements, 1, oldtype, newtype)) return e;
-  record_indexed(*newtype, MPI_COMBINER_HINDEXED, count, blocklengths, nullptr, displacements, oldtype);
-  return MPI_SUCCESS;
+  return hindexed("MPI_Type_hindexed", count, blocklengths, displacements, oldtype, newtype);
 }
 PIMNIC_MPI_ALIAS(MPI_Type_hindexed)
 
@@ -223,21 +228,25 @@ extern "C" int PMPI_Type_create_hindexed_block(int count, int blocklength, const
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_hindexed_block)
 
-extern "C" int PMPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
-                                       const MPI_Datatype types[], MPI_Datatype* newtype) {
-  Call call("MPI_Type_create_struct");
+// MPI_Type_create_struct and its MPI-1 name MPI_Type_struct: one constructor;
+// errors name the call used.
+static int struct_of(const char* name, int count, const int blocklengths[], const MPI_Aint displacements[],
+                     const MPI_Datatype types[], MPI_Datatype* newtype) {
+  Call call(name);
   if (int e = create_struct(call, count, blocklengths, displacements, types, newtype)) return e;
   record_struct(*newtype, count, blocklengths, displacements, types);
   return MPI_SUCCESS;
+}
+
+extern "C" int PMPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
+                                       const MPI_Datatype types[], MPI_Datatype* newtype) {
+  return struct_of("MPI_Type_create_struct", count, blocklengths, displacements, types, newtype);
 }
 PIMNIC_MPI_ALIAS(MPI_Type_create_struct)
 
 extern "C" int PMPI_Type_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
                                 const MPI_Datatype types[], MPI_Datatype* newtype) {
-  Call call("MPI_Type_struct");
-  if (int e = create_struct(call, count, blocklengths, displacements, types, newtype)) return e;
-  record_struct(*newtype, count, blocklengths, displacements, types);
-  return MPI_SUCCESS;
+  return struct_of("MPI_Type_struct", count, blocklengths, displacements, types, newtype);
 }
 PIMNIC_MPI_ALIAS(MPI_Type_struct)
 
