@@ -2,6 +2,7 @@
 // itself), in its terms: predefined ops on packed basic elements. Anything else - user ops,
 // MINLOC/MAXLOC pairs, derived or long double types - never leaves the host algorithm.
 #include "coll/coll.h"
+#include "core/progress.h"
 #include "core/runtime.h"
 #include "transport/transport.h"
 
@@ -19,6 +20,8 @@ bool coll_offload_reduction(Comm& comm, const void* mine, void* result, int coun
   // MINLOC, MAXLOC and user ops; pairs, derived types and long double stay on the host.
   if (op.code < OpCode::Max || op.code > OpCode::Bxor) return false;
   if (type.derived() || type.type_class == TypeClass::Pair || type.scalar == Scalar::FLong) return false;
+  Operation done;
+  done.state = Operation::State::Done;
   const Reduction r = {
       .to_all = to_all,
       .op = ReduceOp(uint8_t(op.code) - uint8_t(OpCode::Max)),
@@ -31,8 +34,16 @@ bool coll_offload_reduction(Comm& comm, const void* mine, void* result, int coun
       .me = comm.rank,
       .world = comm.identity ? nullptr : comm.world_of.data(),
       .context = comm.coll_context(),
+      .done = &done,
   };
-  return runtime().transport->reduce(r);
+  if (!runtime().transport->reduce(r)) return false;
+  // The transport completes `done` when the NIC hands the result back. A nonblocking collective's
+  // task polls and yields (tasks await requests, not transport operations); a blocking call sleeps.
+  while (!done.done()) {
+    if (in_task()) runtime().transport->progress(false);
+    wait_progress();
+  }
+  return true;
 }
 
 }  // namespace pimnic::mpi
