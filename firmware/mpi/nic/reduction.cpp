@@ -45,7 +45,6 @@ void ReductionEngine::post(uint32_t slot) {  // (slot_count_ is 0 without slots:
   ++stats_.posted;
   inst_[slot] = {Instance::Folding, false, false, false, 0, 0};
   advance(slot);
-  if (any_refused_) ask_again();  // what we refused may be this instance's
 }
 
 void ReductionEngine::fold(uint32_t slot, const uint8_t* contribution) {
@@ -57,16 +56,15 @@ void ReductionEngine::fold(uint32_t slot, const uint8_t* contribution) {
 
 void ReductionEngine::advance(uint32_t slot) {
   const mpiw_reduce_desc& d = slots_[slot];
-  bool freed = false;
   while (inst_[slot].next < d.children) {
     Buffer* b = buffered(d.context, d.instance, d.child[inst_[slot].next]);
-    if (!b) return;
+    if (!b) break;
     fold(slot, reinterpret_cast<const uint8_t*>(uintptr_t(b->data)));
     free_buffer(b);
-    freed = true;
   }
-  finish(slot);
-  if (freed && any_refused_) ask_again();
+  if (inst_[slot].next == d.children) finish(slot);
+  // A contribution we refused may be the one wanted now (or fit in a freed buffer): ask again.
+  if (any_refused_) ask_again();
 }
 
 void ReductionEngine::finish(uint32_t slot) {

@@ -38,22 +38,19 @@ T int_op(uint8_t op, T a, T b) {
   }
 }
 
-// Floats as raw bits through SoftFloat; F is float32 or float64's operations.
+// Floats as raw bits through SoftFloat; F is float32 or float64's operations. MAX and MIN compare
+// quietly, as the host's C comparisons do (a NaN compares false either way).
 struct F32 {
   using Bits = uint32_t;
   static Bits add(Bits a, Bits b) { return sf32_add(a, b); }
   static Bits mul(Bits a, Bits b) { return sf32_mul(a, b); }
   static bool lt(Bits a, Bits b) { return sf32_lt_quiet(a, b); }
-  static bool zero(Bits a) { return sf32_eq(a, 0); }
-  static constexpr Bits kOne = 0x3F800000u;
 };
 struct F64 {
   using Bits = uint64_t;
   static Bits add(Bits a, Bits b) { return sf64_add(a, b); }
   static Bits mul(Bits a, Bits b) { return sf64_mul(a, b); }
   static bool lt(Bits a, Bits b) { return sf64_lt_quiet(a, b); }
-  static bool zero(Bits a) { return sf64_eq(a, 0); }
-  static constexpr Bits kOne = 0x3FF0000000000000ull;
 };
 
 template <class F>
@@ -62,10 +59,7 @@ typename F::Bits float_op(uint8_t op, typename F::Bits a, typename F::Bits b) {
     case MPIW_RED_MAX: return F::lt(b, a) ? a : b;  // a > b
     case MPIW_RED_MIN: return F::lt(a, b) ? a : b;
     case MPIW_RED_SUM: return F::add(a, b);
-    case MPIW_RED_PROD: return F::mul(a, b);
-    case MPIW_RED_LAND: return !F::zero(a) && !F::zero(b) ? F::kOne : 0;
-    case MPIW_RED_LOR: return !F::zero(a) || !F::zero(b) ? F::kOne : 0;
-    default: return !F::zero(a) != !F::zero(b) ? F::kOne : 0;  // MPIW_RED_LXOR
+    default: return F::mul(a, b);  // MPIW_RED_PROD (MPI allows nothing else on floats)
   }
 }
 

@@ -159,8 +159,8 @@ enum mpiw_reduce_packet_type {
   MPIW_PKT_REDUCE_RESEND = 0x24, /* send again every contribution this node refused */
 };
 /* Bytes of one element (0: unknown), and whether the NIC combines `op` on `element`: both halves
- * decide with these (bitwise ops on integers, logical ones on integers, floats and bool,
- * arithmetic ones on integers and floats). */
+ * decide with these (MPI's rules: bitwise ops on integers, logical ones on integers and bool,
+ * MAX, MIN, SUM and PROD on integers and floats). */
 static inline uint32_t mpiw_reduce_element_size(uint32_t element) {
   static const uint8_t size[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8, 1};
   return element <= MPIW_REL_BOOL ? size[element] : 0;
@@ -169,7 +169,7 @@ static inline int mpiw_reduce_supported(uint32_t op, uint32_t element) {
   const int bitwise = op == MPIW_RED_BAND || op == MPIW_RED_BOR || op == MPIW_RED_BXOR;
   const int logical = op == MPIW_RED_LAND || op == MPIW_RED_LOR || op == MPIW_RED_LXOR;
   if (op > MPIW_RED_BXOR || element > MPIW_REL_BOOL) return 0;
-  if (element == MPIW_REL_F32 || element == MPIW_REL_F64) return !bitwise;
+  if (element == MPIW_REL_F32 || element == MPIW_REL_F64) return !bitwise && !logical;
   if (element == MPIW_REL_BOOL) return logical;
   return 1;
 }
