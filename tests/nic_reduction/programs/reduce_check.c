@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../../firmware/bench/reduce_tree.h"
+
 #define MAXC 64
 
 static int size, me;
@@ -28,22 +30,10 @@ static uint64_t rnd(void) {
   return rng_state;
 }
 
-static void tree_setting(void) {
-  const char* t = getenv("PIMNIC_REDUCE_TREE");
-  degree = t && !strncmp(t, "kary:", 5) ? (unsigned)atoi(t + 5) : 0;
-}
-
-/* Children of member m in the tree rooted at root, in folding order (reduction_tree.cpp). */
+/* Children of member m in the tree rooted at root, in folding order. */
 static int children_of(int m, int root, int* out) {
-  unsigned v = (unsigned)((m - root + size) % size), n = 0;
-  if (degree) {
-    for (unsigned long c = (unsigned long)v * degree + 1; c < (unsigned)size && c <= (unsigned long)v * degree + degree; ++c)
-      out[n++] = (int)((c + (unsigned)root) % (unsigned)size);
-    return (int)n;
-  }
-  for (unsigned mask = 1; mask < (unsigned)size && !(v & mask); mask <<= 1)
-    if (v + mask < (unsigned)size) out[n++] = (int)((v + mask + (unsigned)root) % (unsigned)size);
-  return (int)n;
+  int parent;
+  return reduce_tree_links(degree, size, root, m, &parent, out);
 }
 
 enum { MAX, MIN, SUM, PROD, LAND, BAND, LOR, BOR, LXOR, BXOR, NOPS };
@@ -184,7 +174,7 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   skew_seed = argc > 1 ? strtoull(argv[1], 0, 0) : 0;
-  tree_setting();
+  degree = reduce_tree_degree();
   const MPI_Datatype types[NTYPES] = {MPI_INT8_T, MPI_UINT8_T, MPI_INT16_T, MPI_UINT16_T, MPI_INT32_T, MPI_UINT32_T,
                                       MPI_INT64_T, MPI_UINT64_T, MPI_FLOAT, MPI_DOUBLE, MPI_C_BOOL};
   memcpy(mpi_type, types, sizeof types);
