@@ -9,6 +9,7 @@ SEED = "nic-based-reduction.txt"
 BENCH = "{firmware}/bench/reduce_bench"
 MODES = ("nb", "hb")
 TYPES = ("int", "float")
+ITERATIONS_HELP = "timed reductions per point after one warm-up (the seed: 10,000)"
 STYLE = {("nb", "int"): dict(color="tab:blue", marker="o", label="NB int"),
          ("nb", "float"): dict(color="tab:blue", marker="s", ls="--", label="NB float"),
          ("hb", "int"): dict(color="tab:red", marker="o", label="HB int"),
@@ -69,3 +70,48 @@ def factor_curves(ax, rows, x, y, **where):
     ax.set_ylabel("factor of improvement (HB / NB)")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=7)
+
+
+def iterations(variant, s, quick_most=10):
+    """The setting's iterations; the quick variant runs at most quick_most."""
+    return s["iterations"] if variant == "full" else min(s["iterations"], quick_most)
+
+
+def sweep(test, xs, make):
+    """Points over xs[variant] x NB/HB x int/float: make(x) gives (id suffix, nodes, point keywords)."""
+    def points(variant, s):
+        out = []
+        for x in xs[variant]:
+            suffix, nodes, kw = make(x)
+            out += [point(f"{m}-{t}-{suffix}", test, m, t, nodes, iterations(variant, s), **kw)
+                    for m in MODES for t in TYPES]
+        return out
+    return points
+
+
+def nodes_plot(column, title, ylabel, panel_a):
+    """Fig. 2 and 5's layout: (a) the four lines against the nodes, (b) the factor of improvement."""
+    def plot(rows, settings, png, variant):
+        import plotting
+        fig, axes = plotting.figure(2, title)
+        curves(axes[0], rows, "nodes", column)
+        axes[0].set_xlabel("nodes")
+        axes[0].set_ylabel(ylabel)
+        axes[0].set_title(f"(a) {panel_a}", fontsize=10)
+        factor_curves(axes[1], rows, "nodes", column)
+        axes[1].set_xlabel("nodes")
+        axes[1].set_title("(b) factor of improvement", fontsize=10)
+        plotting.save(fig, png)
+    return plot
+
+
+def latency_plot(x, xlabel, title):
+    """Fig. 3 and 4's layout: one panel, latency against x."""
+    def plot(rows, settings, png, variant):
+        import plotting
+        fig, axes = plotting.figure(1, title)
+        curves(axes[0], rows, x, "latency_us")
+        axes[0].set_xlabel(xlabel)
+        axes[0].set_ylabel("latency (us)")
+        plotting.save(fig, png)
+    return plot

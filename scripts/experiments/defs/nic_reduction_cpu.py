@@ -1,30 +1,14 @@
 """Seed nic-based-reduction.txt, Fig. 5: the average time a host spends in the reduction call after
 a barrier (every rank's, averaged over ranks and iterations), NB vs HB, int and float, 2-16 nodes,
 and the factor of improvement. docs/reduction-experiments.md."""
-import plotting
-from _nic_reduction import MODES, SEED, TYPES, curves, factor, factor_curves, get, point
+from _nic_reduction import ITERATIONS_HELP, SEED, factor, get, nodes_plot, sweep
 from experiment import Check, Claim, Experiment
 
 NODES = {"quick": [2, 4, 8, 16], "full": [2, 4, 8, 16]}
 SETTINGS = {"iterations": 20}
-SETTING_HELP = {"iterations": "timed reductions per point after one warm-up (the seed: 10,000)"}
-
-
-def points(variant, s):
-    it = s["iterations"] if variant == "full" else min(s["iterations"], 10)
-    return [point(f"{m}-{t}-n{n}", "cpu", m, t, n, it) for n in NODES[variant] for m in MODES for t in TYPES]
-
-
-def plot(rows, settings, png, variant):
-    fig, axes = plotting.figure(2, "Host time per reduction after a barrier (seed nic-based-reduction, Fig. 5)")
-    curves(axes[0], rows, "nodes", "cpu_us")
-    axes[0].set_xlabel("nodes")
-    axes[0].set_ylabel("average host time per reduction (us)")
-    axes[0].set_title("(a) average host CPU utilization", fontsize=10)
-    factor_curves(axes[1], rows, "nodes", "cpu_us")
-    axes[1].set_xlabel("nodes")
-    axes[1].set_title("(b) factor of improvement", fontsize=10)
-    plotting.save(fig, png)
+points = sweep("cpu", NODES, lambda n: (f"n{n}", n, {}))
+plot = nodes_plot("cpu_us", "Host time per reduction after a barrier (seed nic-based-reduction, Fig. 5)",
+                  "average host time per reduction (us)", "average host CPU utilization")
 
 
 def trend(mode, falls):
@@ -40,7 +24,7 @@ EXPERIMENT = Experiment(
     varies="nodes 2-16 x NB/HB x int/float",
     paper_finding="NB uses the host less than HB from 4 nodes on; NB's average falls as nodes are added (non-roots "
                   "only post a descriptor), HB's rises; the factor of improvement reaches 2.7 (int) and 2.3 (float).",
-    points=points, plot=plot, settings=dict(SETTINGS), setting_help=SETTING_HELP,
+    points=points, plot=plot, settings=dict(SETTINGS), setting_help={"iterations": ITERATIONS_HELP},
     claims=[Claim("factor of improvement in host time, int, 16 nodes", 2.7, "x", lambda r: factor(r, "cpu_us", "int", nodes=16)),
             Claim("factor of improvement in host time, float, 16 nodes", 2.3, "x",
                   lambda r: factor(r, "cpu_us", "float", nodes=16))],

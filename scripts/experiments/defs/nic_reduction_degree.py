@@ -1,18 +1,13 @@
 """Seed nic-based-reduction.txt, Fig. 4: latency of NB and HB reduction over trees of depth 1 with
 a growing number of children (flat trees), int and float. docs/reduction-experiments.md."""
-import plotting
-from _nic_reduction import MODES, SEED, TYPES, curves, point, select, slope
+from _nic_reduction import ITERATIONS_HELP, SEED, latency_plot, select, slope, sweep
 from experiment import Check, Claim, Experiment
 
 DEGREES = {"quick": [1, 4, 8, 15], "full": list(range(1, 16))}
 SETTINGS = {"iterations": 20}
-SETTING_HELP = {"iterations": "timed reductions per point after one warm-up (the seed: 10,000)"}
-
-
-def points(variant, s):
-    it = s["iterations"] if variant == "full" else min(s["iterations"], 10)
-    return [point(f"{m}-{t}-k{k}", "latency", m, t, k + 1, it, tree=f"kary:{k}")
-            for k in DEGREES[variant] for m in MODES for t in TYPES]
+points = sweep("latency", DEGREES, lambda k: (f"k{k}", k + 1, {"tree": f"kary:{k}"}))
+plot = latency_plot("children", "degree (children of the root)",
+                    "Depth-1 trees of growing degree (seed nic-based-reduction, Fig. 4)")
 
 
 def mean_gap(type_):
@@ -31,15 +26,6 @@ def nb_per_child(type_):
     return lambda rows: slope(rows, "children", "latency_us", mode="nb", type=type_)
 
 
-def plot(rows, settings, png, variant):
-    fig, axes = plotting.figure(1, "Depth-1 trees of growing degree (seed nic-based-reduction, Fig. 4)")
-    ax = axes[0] if hasattr(axes, "__len__") else axes
-    curves(ax, rows, "children", "latency_us")
-    ax.set_xlabel("degree (children of the root)")
-    ax.set_ylabel("latency (us)")
-    plotting.save(fig, png)
-
-
 def nb_grows_slowly(rows):
     s = [nb_per_child(t)(rows) for t in ("int", "float")]
     h = slope(rows, "children", "latency_us", mode="hb", type="int")
@@ -52,7 +38,7 @@ EXPERIMENT = Experiment(
     varies="degree 1-15 x NB/HB x int/float",
     paper_finding="HB is better at every degree, by about 2.19 us (int) and 3.63 us (float); NB's latency grows only "
                   "0.22 us (int) and 0.24 us (float) per child.",
-    points=points, plot=plot, settings=dict(SETTINGS), setting_help=SETTING_HELP,
+    points=points, plot=plot, settings=dict(SETTINGS), setting_help={"iterations": ITERATIONS_HELP},
     claims=[Claim("NB - HB latency, int, mean over degrees", 2.19, "us", mean_gap("int")),
             Claim("NB - HB latency, float, mean over degrees", 3.63, "us", mean_gap("float")),
             Claim("NB latency growth per child, int", 0.22, "us", nb_per_child("int")),

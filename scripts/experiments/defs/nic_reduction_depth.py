@@ -1,19 +1,13 @@
 """Seed nic-based-reduction.txt, Fig. 3: latency of NB and HB reduction over a chain (a tree of
 degree 1) of depth 1-15, int and float; how much faster HB's latency grows per level.
 docs/reduction-experiments.md."""
-import plotting
-from _nic_reduction import MODES, SEED, TYPES, curves, get, point, slope
+from _nic_reduction import ITERATIONS_HELP, SEED, get, latency_plot, slope, sweep
 from experiment import Check, Claim, Experiment
 
 DEPTHS = {"quick": [1, 3, 7, 11, 15], "full": list(range(1, 16))}
 SETTINGS = {"iterations": 20}
-SETTING_HELP = {"iterations": "timed reductions per point after one warm-up (the seed: 10,000)"}
-
-
-def points(variant, s):
-    it = s["iterations"] if variant == "full" else min(s["iterations"], 10)
-    return [point(f"{m}-{t}-d{d}", "latency", m, t, d + 1, it, tree="kary:1")
-            for d in DEPTHS[variant] for m in MODES for t in TYPES]
+points = sweep("latency", DEPTHS, lambda d: (f"d{d}", d + 1, {"tree": "kary:1"}))
+plot = latency_plot("depth", "depth of the tree (chain)", "Chain of growing depth (seed nic-based-reduction, Fig. 3)")
 
 
 def gap_per_level(type_):
@@ -22,15 +16,6 @@ def gap_per_level(type_):
                                                                                 mode="nb", type=type_)
         return hb - nb if hb is not None and nb is not None else None
     return measure
-
-
-def plot(rows, settings, png, variant):
-    fig, axes = plotting.figure(1, "Chain of growing depth (seed nic-based-reduction, Fig. 3)")
-    ax = axes[0] if hasattr(axes, "__len__") else axes
-    curves(ax, rows, "depth", "latency_us")
-    ax.set_xlabel("depth of the tree (chain)")
-    ax.set_ylabel("latency (us)")
-    plotting.save(fig, png)
 
 
 def hb_grows_faster(rows):
@@ -50,7 +35,7 @@ EXPERIMENT = Experiment(
     varies="chain depth 1-15 x NB/HB x int/float",
     paper_finding="HB's latency grows 3.70 us per level faster than NB's for integers and 2.64 us for floats; HB is "
                   "better at depth 1 (and at depth 2 for floats).",
-    points=points, plot=plot, settings=dict(SETTINGS), setting_help=SETTING_HELP,
+    points=points, plot=plot, settings=dict(SETTINGS), setting_help={"iterations": ITERATIONS_HELP},
     claims=[Claim("HB - NB latency growth per level, int", 3.70, "us", gap_per_level("int")),
             Claim("HB - NB latency growth per level, float", 2.64, "us", gap_per_level("float"))],
     checks=[Check("HB's latency grows faster per level than NB's (int and float)", hb_grows_faster),

@@ -3,17 +3,16 @@ on larger machines of the same nodes (binomial tree, up to 1,024 nodes) and for 
 elements on 16 nodes: where NB's advantage goes as the tree deepens and the message grows.
 docs/reduction-experiments.md."""
 import plotting
-from _nic_reduction import MODES, SEED, TYPES, curves, factor, factor_curves, point, select
+from _nic_reduction import ITERATIONS_HELP, MODES, SEED, TYPES, curves, factor, factor_curves, iterations, point, select
 from experiment import Check, Experiment
 
 NODES = {"quick": [16, 64], "full": [16, 64, 256, 1024]}
 COUNTS = {"quick": [1, 8, 64], "full": [1, 2, 4, 8, 16, 32, 64]}
 SETTINGS = {"iterations": 10}
-SETTING_HELP = {"iterations": "timed reductions per point after one warm-up"}
 
 
 def points(variant, s):
-    it = s["iterations"] if variant == "full" else min(s["iterations"], 5)
+    it = iterations(variant, s, 5)
     out = [point(f"nodes-{m}-{t}-n{n}", "latency", m, t, n, it, part="nodes")
            for n in NODES[variant] for m in MODES for t in TYPES]
     out += [point(f"count-{m}-{t}-c{c}", "latency", m, t, 16, it, count=c, part="count")
@@ -57,7 +56,7 @@ EXPERIMENT = Experiment(
     varies="nodes 16-1024 (binomial) and elements 1-64 on 16 nodes x NB/HB x int/float",
     paper_finding="The seed expects NB to stay ahead on larger systems (the binomial tree deepens by one level per "
                   "doubling) and leaves vectors of up to 64 elements to future work.",
-    points=points, plot=plot, settings=dict(SETTINGS), setting_help=SETTING_HELP,
+    points=points, plot=plot, settings=dict(SETTINGS), setting_help={"iterations": ITERATIONS_HELP},
     checks=[Check("NB's advantage holds as the machine grows (int)", holds_with_size),
             Check("long float vectors erode NB's advantage (SoftFloat on the 133 MHz NIC)", vectors_erode_float)],
     expected_seconds={"quick": 60, "full": 1800},

@@ -52,44 +52,36 @@ static int valid(int op, int t) {
   return 1;
 }
 
-/* acc = acc OP in, elementwise, with the host library's meaning (signed integers wrap). */
-#define INT_CASE(T, U)                                                              \
-  for (int i = 0; i < n; ++i) {                                                     \
-    T a, b, r;                                                                      \
-    memcpy(&a, acc + i * sizeof(T), sizeof a);                                      \
-    memcpy(&b, in + i * sizeof(T), sizeof b);                                       \
-    switch (op) {                                                                   \
-      case MAX: r = a > b ? a : b; break;                                           \
-      case MIN: r = a < b ? a : b; break;                                           \
-      case SUM: r = (T)(U)((U)a + (U)b); break;                                     \
-      case PROD: r = (T)(U)((unsigned long long)(U)a * (unsigned long long)(U)b); break; \
-      case LAND: r = (T)(a != 0 && b != 0); break;                                  \
-      case LOR: r = (T)(a != 0 || b != 0); break;                                   \
-      case LXOR: r = (T)((a != 0) != (b != 0)); break;                              \
-      case BAND: r = (T)(a & b); break;                                             \
-      case BOR: r = (T)(a | b); break;                                              \
-      default: r = (T)(a ^ b); break;                                               \
-    }                                                                               \
-    memcpy(acc + i * sizeof(T), &r, sizeof r);                                      \
-  }                                                                                 \
+/* acc = acc OP in, elementwise, with the host library's meaning (signed integers wrap): each
+ * element loaded as a and b, OPS computes r. */
+#define FOLD(T, OPS)                                 \
+  for (int i = 0; i < n; ++i) {                      \
+    T a, b, r;                                       \
+    memcpy(&a, acc + i * sizeof(T), sizeof a);       \
+    memcpy(&b, in + i * sizeof(T), sizeof b);        \
+    switch (op) { OPS }                              \
+    memcpy(acc + i * sizeof(T), &r, sizeof r);       \
+  }                                                  \
   return;
-#define FLOAT_CASE(T)                                                               \
-  for (int i = 0; i < n; ++i) {                                                     \
-    T a, b, r;                                                                      \
-    memcpy(&a, acc + i * sizeof(T), sizeof a);                                      \
-    memcpy(&b, in + i * sizeof(T), sizeof b);                                       \
-    switch (op) {                                                                   \
-      case MAX: r = a > b ? a : b; break;                                           \
-      case MIN: r = a < b ? a : b; break;                                           \
-      case SUM: r = a + b; break;                                                   \
-      case PROD: r = a * b; break;                                                  \
-      case LAND: r = (T)(a != 0 && b != 0); break;                                  \
-      case LOR: r = (T)(a != 0 || b != 0); break;                                   \
-      default: r = (T)((a != 0) != (b != 0)); break;                                \
-    }                                                                               \
-    memcpy(acc + i * sizeof(T), &r, sizeof r);                                      \
-  }                                                                                 \
-  return;
+#define ORDER_OPS                                    \
+  case MAX: r = a > b ? a : b; break;                \
+  case MIN: r = a < b ? a : b; break;
+#define INT_OPS(T, U)                                                          \
+  ORDER_OPS                                                                    \
+  case SUM: r = (T)(U)((U)a + (U)b); break;                                    \
+  case PROD: r = (T)(U)((unsigned long long)(U)a * (unsigned long long)(U)b); break; \
+  case LAND: r = (T)(a != 0 && b != 0); break;                                 \
+  case LOR: r = (T)(a != 0 || b != 0); break;                                  \
+  case LXOR: r = (T)((a != 0) != (b != 0)); break;                             \
+  case BAND: r = (T)(a & b); break;                                            \
+  case BOR: r = (T)(a | b); break;                                             \
+  default: r = (T)(a ^ b); break;
+#define FLOAT_OPS                                    \
+  ORDER_OPS                                          \
+  case SUM: r = a + b; break;                        \
+  default: r = a * b; break;
+#define INT_CASE(T, U) FOLD(T, INT_OPS(T, U))
+#define FLOAT_CASE(T) FOLD(T, FLOAT_OPS)
 static void fold(int op, int t, int n, unsigned char* acc, const unsigned char* in) {
   switch (t) {
     case I8: INT_CASE(int8_t, uint8_t)
