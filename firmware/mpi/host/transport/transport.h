@@ -61,6 +61,7 @@ struct Reduction {
   int32_t me;             // this process's index
   const int32_t* world;   // world rank of each member; null when member i is world rank i
   uint32_t context;       // the communicator's collective context id (its own messages may use it)
+  uint32_t sequence;      // reductions the transport took on this communicator before (alike everywhere)
   Operation* done;        // Done when the call starts; a transport that accepts but finishes later
                           // sets it Pending and Done once the result is in place (the layer waits)
 };

@@ -19,7 +19,6 @@ bool NicReduction::open(uint32_t slots, uint32_t slot_count, uint32_t stats, con
   slots_ = slots;
   stats_ = stats;
   slot_.assign(slots ? slot_count : 0, Slot{});
-  instance_.assign(4096, 0);
   const char* mode = getenv("PIMNIC_REDUCE");
   if (mode && strcmp(mode, "nic") && strcmp(mode, "host")) {
     *why = "PIMNIC_REDUCE must be nic or host";
@@ -34,7 +33,7 @@ bool NicReduction::open(uint32_t slots, uint32_t slot_count, uint32_t stats, con
 bool NicReduction::qualifies(const Reduction& r) const {
   return !forced_host_ && !slot_.empty() && r.size >= 2 && r.count >= 1 && r.count <= MPIW_REDUCE_MAX_COUNT &&
          mpiw_reduce_supported(uint32_t(r.op), uint32_t(r.element)) &&
-         tree_.max_children(r.size) <= MPIW_REDUCE_MAX_CHILDREN && r.context < instance_.size();
+         tree_.max_children(r.size) <= MPIW_REDUCE_MAX_CHILDREN && r.context <= 0xFFFF;
 }
 
 uint32_t NicReduction::free_slot() {
@@ -64,7 +63,7 @@ bool NicReduction::reduce(const Reduction& r) {
   d.flags = r.to_all ? MPIW_REDF_TO_ALL : 0;
   d.context = uint16_t(r.context);
   d.count = uint16_t(r.count);
-  d.instance = instance_[r.context]++;
+  d.instance = r.sequence;  // with the context: which instance a contribution belongs to
   d.parent = int16_t(parent < 0 ? -1 : world(parent));
   d.children = uint16_t(n);
   const uint32_t bytes = r.count * mpiw_reduce_element_size(uint32_t(r.element));

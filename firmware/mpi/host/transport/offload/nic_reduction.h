@@ -48,7 +48,6 @@ class NicReduction {
   uint32_t busy_ = 0;
   bool forced_host_ = false, report_ = false;
   ReductionTree tree_;
-  std::vector<uint32_t> instance_;  // per context id: reductions given to the NIC so far
   uint64_t on_nic_ = 0, on_host_ = 0;
 };
 
