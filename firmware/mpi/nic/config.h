@@ -12,7 +12,7 @@ inline constexpr uint32_t kCmdEntries = 128;        // host command ring (32-byt
 inline constexpr uint32_t kHostRequests = 1088;     // host operations held at once (sends, receives, probes)
 inline constexpr uint32_t kUnexpected = 384;        // unexpected message headers
 inline constexpr uint32_t kEagerChunk = 256;        // eager buffer granule
-inline constexpr uint32_t kEagerChunks = 256;       // 64 KiB: unexpected eager data and sent eager data until acknowledged
+inline constexpr uint32_t kEagerChunks = 192;       // 48 KiB: unexpected eager data, sent eager data until acknowledged, early reduction contributions (16 KiB went to the NIC reduction: reduction.h)
 inline constexpr uint32_t kStaging = 4;             // rendezvous fragments read from the host at once
 #if defined(PIMNIC_PROFILE_PIM)
 // The PIM NIC's SRAM also holds its interleaved queues and its threads' stacks (firmware/nic-pim).

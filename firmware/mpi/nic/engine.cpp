@@ -13,7 +13,7 @@ extern "C" const volatile uint32_t pimnic_nic_max_nodes = nic::kMaxPeers;
 
 namespace nic {
 
-void Engine::init(uint8_t* buffers) {
+void Engine::init(uint8_t* buffers, ReductionSlots* reduction) {
   node_ = pimnic_node_id();
   nodes_ = pimnic_node_count();
   if (nodes_ > pimnic_nic_max_nodes) {
@@ -30,6 +30,7 @@ void Engine::init(uint8_t* buffers) {
   h2n_.init(PIMNIC_DMA_H2N_BASE);
   n2h_.init(PIMNIC_DMA_N2H_BASE);
   host_.init(node_, nodes_, eager_limit_);
+  reduce_.init(&port_, &host_, &eager_, reduction);
   for (uint32_t i = kHostRequests; i-- > 0;) {
     requests_[i].kind = Kind::Free;
     requests_[i].q.next = free_requests_;
@@ -50,6 +51,7 @@ bool Engine::poll() {
   while (settle(false)) any = true;
   if (h2n_.busy() || n2h_.busy()) any |= poll_dma();
   if (staging_busy_) any |= send_staging();
+  if (reduce_.draining()) any |= reduce_.poll();
   if (work_ || !send_q_.empty()) any |= progress_sends();
   if (host_.backlog())
     any |= host_.flush([this](Request* r) {
@@ -59,7 +61,7 @@ bool Engine::poll() {
   return any;
 }
 
-bool Engine::waiting_for_port() const { return work_ || staging_busy_; }
+bool Engine::waiting_for_port() const { return work_ || staging_busy_ || reduce_.draining(); }
 
 void Engine::idle() {
   // Completions held back wait for the host to free ring entries, which raises nothing: look again.

@@ -27,6 +27,7 @@
 #include "host_link.h"
 #include "matching.h"
 #include "peer.h"
+#include "reduction.h"
 #include "request.h"
 
 namespace nic {
@@ -35,7 +36,8 @@ class Engine {
  public:
   // buffers: what init() needs of kNoinitBytes (receive, staging and eager buffers, contents
   // irrelevant: the caller puts them in .noinit).
-  void init(uint8_t* buffers);
+  // reduction: the NIC reduction's descriptor slots, or null for an image without them.
+  void init(uint8_t* buffers, ReductionSlots* reduction = nullptr);
   static constexpr uint32_t kNoinitBytes =
       (kRxRing + kRxSpare) * (kMaxFragment + 32) + kStaging * kMaxFragment + kEagerChunks * kEagerChunk;
   // One pass of the main loop over every source of work; true if anything happened.
@@ -118,6 +120,7 @@ class Engine {
   MpiDmaQueue h2n_, n2h_;
   HostLink host_;
   EagerPool eager_;
+  ReductionEngine reduce_;  // NIC-based reduction (reduction.h)
   uint32_t node_ = 0, nodes_ = 0, eager_limit_ = kDefaultEagerLimit;
 
   Request requests_[kHostRequests];     // host operations; their index names them to other NICs

@@ -26,6 +26,11 @@ bool Engine::poll_host() {
 
 void Engine::on_command(const mpiw_cmd& c) {
   if (c.op == MPIW_OP_CANCEL) return cancel(c.aux);
+  if (c.op == MPIW_OP_REDUCE) {
+    reduce_.post(c.aux);
+    if (reduce_.take_freed()) room_freed();  // eager room for refused senders
+    return;
+  }
   if (c.op == MPIW_OP_CONFIG) {
     if (c.aux <= kEagerChunks * kEagerChunk / 4) eager_limit_ = c.aux;
     host_.mailbox().eager_limit = eager_limit_;

@@ -28,6 +28,11 @@ void Engine::on_packet(struct pimnic_net_rxdesc* d) {
   const uint32_t src = d->src_node;
   if (src >= nodes_) return;
   const uint32_t payload = d->buffer + sizeof h, n = d->payload_len;
+  if (ReductionEngine::is_packet(h.type)) {  // outside the message order
+    reduce_.on_packet(h, src, payload, n);
+    if (reduce_.take_freed()) room_freed();  // eager room for refused senders
+    return;
+  }
   Peer& p = peer(src);
   if (h.type == MPIW_PKT_HOLD) on_hold(h);  // before the ack it carries frees that message's data
   on_ack(p, h.ack);

@@ -42,6 +42,8 @@ class HostLink {
   }
   bool backlog() const { return !held_.empty(); }
   void error(uint32_t host_req, uint32_t code);
+  // A completion of no request (the reduction engine's): now, waiting for room.
+  void push(uint8_t kind, uint32_t request, uint32_t w2, uint32_t w3) { hif_.push(uint32_t(kind) << 24, request, w2, w3); }
   void ack_irq() { hif_.ack_irq(); }
   mpiw_mailbox& mailbox() { return mailbox_; }
 

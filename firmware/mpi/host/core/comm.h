@@ -36,6 +36,7 @@ struct Comm {
   Vec<int> graph_index, graph_edges;
   int32_t tag_base = 0;  // added to its collective tags (a group's agreement in MPI_Comm_create_group)
   uint32_t task_sequence = 0;  // nonblocking collectives started on it (progress.cpp)
+  uint32_t offload_sequence = 0;  // reductions a transport took on it (coll_offload.cpp)
   // An intercommunicator (intercomm.cpp): point to point reaches the remote group; collectives
   // combine within the local group over `local` (an intracommunicator of the same members).
   bool inter = false;

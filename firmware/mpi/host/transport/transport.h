@@ -61,6 +61,9 @@ struct Reduction {
   int32_t me;             // this process's index
   const int32_t* world;   // world rank of each member; null when member i is world rank i
   uint32_t context;       // the communicator's collective context id (its own messages may use it)
+  uint32_t sequence;      // reductions the transport took on this communicator before (alike everywhere)
+  Operation* done;        // Done when the call starts; a transport that accepts but finishes later
+                          // sets it Pending and Done once the result is in place (the layer waits)
 };
 
 class Transport {
@@ -96,8 +99,8 @@ class Transport {
   // and at most 4096 of them.
   virtual uint32_t context_ids() const { return 4096; }
   // ---- offloaded collectives (optional) ----
-  // Carry out `r` and return true once its result is in place, or return false at once having done
-  // nothing: the MPI layer then runs its own algorithm over send/recv (coll/). Every member must
+  // Carry out `r` and return true once its result is in place (or, with r.done left Pending, once
+  // it is under way: a NIC-based reduction), or return false at once having done nothing: the MPI layer then runs its own algorithm over send/recv (coll/). Every member must
   // give the same answer, so decide from what all members pass alike (op, element, count, size,
   // to_all) and the transport's own settings, never from timing or this member's data. The
   // operation is the predefined one (the MPI layer never passes user ops). Default: not offered.

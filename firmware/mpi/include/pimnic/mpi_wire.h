@@ -35,7 +35,10 @@ struct mpiw_mailbox {
   uint32_t node;            /* the NIC's node: the rank's world rank */
   uint32_t nodes;
   uint32_t max_requests;    /* host operations (sends, receives, probes) the NIC holds at once */
-  uint32_t reserved[6];
+  uint32_t reduce_slots;    /* SRAM address of struct mpiw_reduce_desc[reduce_slot_count]; 0: no NIC reduction */
+  uint32_t reduce_slot_count;
+  uint32_t reduce_stats;    /* SRAM address of struct mpiw_reduce_stats */
+  uint32_t reserved[3];
 };
 
 /* ---- Commands (host -> NIC) ------------------------------------------------------------------ */
@@ -120,6 +123,77 @@ struct mpiw_packet {     /* 32 bytes: the network port's eight header words */
   uint32_t sender_req;   /* the sending NIC's request (RTS, echoed by CTS) */
   uint32_t receiver_req; /* the receiving NIC's request (CTS, DATA) */
   uint32_t ack;          /* every message from the packet's destination below this was accepted */
+};
+
+/* ---- NIC-based reduction (seed nic-based-reduction; docs/nic-reduction.md) --------------------
+ * The host writes a descriptor into one of the NIC's reduce slots (the mailbox says where and how many) through the window (its value(s),
+ * the operation, its parent and children in the tree the host built) and posts MPIW_OP_REDUCE with
+ * aux = the slot. The NIC folds its children's contributions into the host's in the descriptor's
+ * child order (acc = acc OP child[0], then child[1], ...: the same bits whatever order they arrive
+ * in), sends the result to its parent (REDUCE_UP), which acknowledges it (REDUCE_ACK) or, with no
+ * descriptor for it yet and no free unexpected-contribution buffer, refuses it (REDUCE_REJECT) and
+ * asks for it again later (REDUCE_RESEND). The root leaves the result in the slot's values; with
+ * MPIW_REDF_TO_ALL it also sends it down the tree (REDUCE_DOWN) and every member does the same.
+ * MPIW_CQ_REDUCE (request = slot) hands the slot back to the host: the result is in it, and the
+ * completion's tag and length words carry its first eight bytes. Packets: context = the
+ * communicator's collective context, tag = the instance (the host numbers its reductions on each
+ * context), length = bytes of payload. */
+#define MPIW_OP_REDUCE 16          /* aux = slot */
+#define MPIW_CQ_REDUCE 16          /* request = slot; tag, length = the result's first 8 bytes */
+#define MPIW_REDUCE_MAX_COUNT 64   /* elements of at most 8 bytes */
+#define MPIW_REDUCE_MAX_CHILDREN 64
+#define MPIW_REDF_TO_ALL 0x1u
+enum mpiw_reduce_op { /* the order of the host library's ReduceOp */
+  MPIW_RED_MAX, MPIW_RED_MIN, MPIW_RED_SUM, MPIW_RED_PROD, MPIW_RED_LAND, MPIW_RED_BAND, MPIW_RED_LOR,
+  MPIW_RED_BOR, MPIW_RED_LXOR, MPIW_RED_BXOR
+};
+enum mpiw_reduce_element { /* the order of the host library's ReduceElement; BOOL is one byte */
+  MPIW_REL_I8, MPIW_REL_U8, MPIW_REL_I16, MPIW_REL_U16, MPIW_REL_I32, MPIW_REL_U32, MPIW_REL_I64,
+  MPIW_REL_U64, MPIW_REL_F32, MPIW_REL_F64, MPIW_REL_BOOL
+};
+enum mpiw_reduce_packet_type {
+  MPIW_PKT_REDUCE_UP = 0x20,     /* a subtree's contribution to the parent */
+  MPIW_PKT_REDUCE_DOWN = 0x21,   /* the result, down the tree (reduce-to-all) */
+  MPIW_PKT_REDUCE_ACK = 0x22,    /* the parent took the contribution (context, tag) */
+  MPIW_PKT_REDUCE_REJECT = 0x23, /* the parent refused it: keep it until REDUCE_RESEND */
+  MPIW_PKT_REDUCE_RESEND = 0x24, /* send again every contribution this node refused */
+};
+/* Bytes of one element (0: unknown), and whether the NIC combines `op` on `element`: both halves
+ * decide with these (MPI's rules: bitwise ops on integers, logical ones on integers and bool,
+ * MAX, MIN, SUM and PROD on integers and floats). */
+static inline uint32_t mpiw_reduce_element_size(uint32_t element) {
+  static const uint8_t size[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8, 1};
+  return element <= MPIW_REL_BOOL ? size[element] : 0;
+}
+static inline int mpiw_reduce_supported(uint32_t op, uint32_t element) {
+  const int bitwise = op == MPIW_RED_BAND || op == MPIW_RED_BOR || op == MPIW_RED_BXOR;
+  const int logical = op == MPIW_RED_LAND || op == MPIW_RED_LOR || op == MPIW_RED_LXOR;
+  if (op > MPIW_RED_BXOR || element > MPIW_REL_BOOL) return 0;
+  if (element == MPIW_REL_F32 || element == MPIW_REL_F64) return !bitwise && !logical;
+  if (element == MPIW_REL_BOOL) return logical;
+  return 1;
+}
+struct mpiw_reduce_desc {  /* 16 + 512 + 128 bytes */
+  uint8_t op;              /* enum mpiw_reduce_op */
+  uint8_t element;         /* enum mpiw_reduce_element */
+  uint8_t flags;           /* MPIW_REDF_* */
+  uint8_t reserved;
+  uint16_t context;
+  uint16_t count;          /* 1 .. MPIW_REDUCE_MAX_COUNT */
+  uint32_t instance;
+  int16_t parent;          /* world rank, -1 at the root */
+  uint16_t children;       /* 0 .. MPIW_REDUCE_MAX_CHILDREN, in folding order */
+  uint64_t values[MPIW_REDUCE_MAX_COUNT]; /* the host's contribution; the result when handed back */
+  uint16_t child[MPIW_REDUCE_MAX_CHILDREN];
+};
+struct mpiw_reduce_stats { /* counters of the NIC's reduction engine (free-running) */
+  uint32_t posted;         /* descriptors taken */
+  uint32_t folded;         /* children's contributions combined */
+  uint32_t unexpected;     /* contributions kept in an unexpected-contribution buffer */
+  uint32_t rejected;       /* contributions refused (no buffer free) */
+  uint32_t resent;         /* contributions sent again after REDUCE_RESEND */
+  uint32_t buffers_high;   /* most unexpected-contribution buffers in use at once */
+  uint32_t reserved[2];
 };
 
 #endif /* PIMNIC_MPI_WIRE_H */

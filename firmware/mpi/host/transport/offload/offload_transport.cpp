@@ -82,6 +82,10 @@ bool OffloadTransport::open(const char** why) {
   cmd_entries_ = window_read(mailbox_ + offsetof(mpiw_mailbox, cmd_entries));
   max_requests_ = window_read(mailbox_ + offsetof(mpiw_mailbox, max_requests));
   by_id_.assign(max_requests_, nullptr);
+  if (!reduction_.open(window_read(mailbox_ + offsetof(mpiw_mailbox, reduce_slots)),
+                       window_read(mailbox_ + offsetof(mpiw_mailbox, reduce_slot_count)),
+                       window_read(mailbox_ + offsetof(mpiw_mailbox, reduce_stats)), why))
+    return false;
   for (uint32_t i = max_requests_; i-- > 0;) free_ids_.push_back(i);
   if (const char* e = getenv("PIMNIC_MPI_EAGER_LIMIT")) {
     mpiw_cmd c{};
@@ -201,6 +205,11 @@ void OffloadTransport::on_completion(const mpiw_completion& c) {
     return;
   }
   if (c.kind == MPIW_CQ_ERROR) fatal("the NIC refused a command", c.length);
+  if (c.kind == MPIW_CQ_REDUCE) {
+    reduction_.on_completion(c);
+    ++completions_;
+    return;
+  }
   if (c.request >= by_id_.size() || !by_id_[c.request]) fatal("a completion for no operation", c.request);
   Operation& op = *by_id_[c.request];
   by_id_[c.request] = nullptr;
@@ -266,7 +275,8 @@ double OffloadTransport::wtime() const {
 }
 
 void OffloadTransport::finalize() {
-  while (outstanding_ || !overflow_.empty()) progress(true);
+  while (outstanding_ || !overflow_.empty() || reduction_.busy()) progress(true);
+  reduction_.report();
 }
 
 // ---- registration --------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 
 #include <pimnic/mpi_wire.h>
 
+#include "transport/offload/nic_reduction.h"
 #include "transport/transport.h"
 
 namespace pimnic::mpi {
@@ -33,11 +34,13 @@ class OffloadTransport final : public Transport {
   bool iprobe(int32_t source, int32_t tag, uint32_t context, Found& found) override;
   void probe(int32_t source, int32_t tag, uint32_t context, Found& found) override;
   void progress(bool wait) override;
+  bool reduce(const Reduction& r) override { return reduction_.reduce(r); }
   double wtime() const override;
   double wtick() const override { return 1e-9; }
   void finalize() override;
 
  private:
+  friend class NicReduction;  // it writes descriptors, posts commands and waits like the rest
   // A command, and the operation its completion ends (null for CANCEL).
   struct Pending {
     mpiw_cmd cmd;
@@ -73,6 +76,7 @@ class OffloadTransport final : public Transport {
   std::deque<Pending> overflow_;        // commands beyond what the NIC holds, in order
   uint32_t outstanding_ = 0;            // operations at the NIC
   uint64_t completions_ = 0;            // seen so far (progress(wait) returns after a new one)
+  NicReduction reduction_{*this};      // Transport::reduce
 };
 
 }  // namespace pimnic::mpi
