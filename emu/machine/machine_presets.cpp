@@ -104,6 +104,22 @@ std::vector<std::pair<std::string, std::string>> copy_host() {
   };
 }
 
+// Seed mpi-over-parcels-pim.txt, Section 2 and Table 1: an all-PIM machine, nothing but PIM memory
+// units with their logic units, running the application on the PIM cores (no host core).
+std::vector<std::pair<std::string, std::string>> all_pim_lite() {
+  return {
+      {"machine.nodes", "2"},              // the microbenchmark sends "in each direction" between two processes (Sec. 4.1)
+      {"machine.nic", "pim"},              // "there is nothing but PIM chips" (Sec. 2)
+      {"machine.host_core", "false"},      // "individual MU/LU are running conventional node level applications" (Sec. 2)
+      {"pim.cores", "1"},                  // one logic unit per memory unit (Fig. 1: "each MU has an attached logic unit")
+      {"pim.core.model", "inorder"},
+      {"pim.timing.preset", "pim"},        // Table 1, PIM column: memory latency open page 4, closed page 11 cycles, no L2
+      {"pim.core.pim.pipeline", "interleaved"},  // "a second generation PIM Lite - 4 stage pipelined, with each
+      {"pim.core.pim.depth", "4"},               //  stage supporting a separate thread" (Sec. 2); Table 1: 1 pipeline, depth 4 (interwoven)
+      // The seed gives no clock ("several GHz" by 2007) and no network: both keep their defaults.
+  };
+}
+
 const std::vector<Preset>& presets() {
   static const std::vector<Preset> all = {
       {"table1-conv", "Table I two-node machine, conventional NIC (2 GHz OoO host, 500 MHz OoO PowerPC 440 NIC, "
@@ -120,6 +136,9 @@ const std::vector<Preset>& presets() {
        portals_myrinet(), {}},
       {"copy-host", "one I/OAT host without a NIC, 4 copy-engine channels (3.46 GHz, 2 MB L2; seed ioat-async-copy-engine)",
        copy_host(), {"copy.channels"}},
+      {"all-pim-lite", "two all-PIM nodes: one 4-stage interwoven PIM Lite core per memory unit, no host "
+                       "(open/closed row 4/11 cycles; seed mpi-over-parcels-pim)",
+       all_pim_lite(), {}},
       {"nic-pim", "the same as table1-pim (issue 7's name for the two-PIM NIC of Table I)", table1(NicHardware::Pim), {}},
       {"default", "the same as table1-conv", table1(NicHardware::Conv), {}},
   };

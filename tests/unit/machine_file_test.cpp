@@ -189,7 +189,7 @@ TEST_CASE("machine presets apply to the machine's parameters and validate") {
     FAIL("no error");
   } catch (const std::invalid_argument& e) {
     CHECK(contains(e.what(), "table2"));
-    CHECK(contains(e.what(), "table1-conv, table1-pim, myrinet16, portals-myrinet, copy-host, nic-pim, default"));
+    CHECK(contains(e.what(), "table1-conv, table1-pim, myrinet16, portals-myrinet, copy-host, all-pim-lite, nic-pim, default"));
   }
 }
 
