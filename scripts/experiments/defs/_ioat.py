@@ -10,9 +10,12 @@ IMAGE = "{firmware}/ioat-bench.elf"
 SETTINGS = {
     "model": "ooo",            # host core timing model (the seed's Xeon is out of order)
     "l2_bytes": 2 << 20,       # the seed's machine: 2 MB L2 (pimnic's host preset has 512 KiB)
-    # The seed's Xeon's L2 stream prefetcher: 8 streams, 256 bytes ahead (Intel's IA-32
-    # Optimization Reference Manual, 248966-013, 2006; as the copy-host preset has it).
-    "prefetch_streams": 8,
+    # The seed's Xeon has an L2 stream prefetcher (8 streams, 256 bytes ahead: Intel's IA-32
+    # Optimization Reference Manual, 248966-013, 2006; the copy-host preset has it). Off here:
+    # with it, memcpy beyond the cache streams at the seed's Fig. 5 rate, but the seed's single
+    # cold copies (Fig. 4c) run at about half that and Fig. 4's shape no longer holds; see
+    # docs/ioat-experiments.md ("prefetcher").
+    "prefetch_streams": 0,
     # The seed's X7DB8+ (Intel 5000P): one 1066 MT/s, 64-bit front-side bus per processor, 8.5 GB/s,
     # so a 64-byte line holds the bus 7.5 ns = 15 cycles of pimnic's 2 GHz host core (the data
     # bus time of every DRAM access the CPU makes; the four FB-DIMM channels, 21 GB/s, are wider).
