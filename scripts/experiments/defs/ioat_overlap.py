@@ -83,5 +83,5 @@ EXPERIMENT = Experiment(
             Check("cold buffers overlap at least 10 points less than hot ones", cold_lower),
             Check("memcpy does not overlap (under 10%, or under 25 ns of a tiny copy)", cpu_none)],
     expected_seconds={"quick": 50, "full": 150},
-    notes="overlap peaks higher (96-97%) because the modelled kernel's start-up (posting per-page descriptors) is 2-5% of a large copy against the seed's 7%; cold buffers cost overlap only through pinning; see docs/ioat-experiments.md",
+    notes="overlap peaks higher (97-98%) because the modelled kernel's start-up (posting per-page descriptors) is 2-5% of a large copy against the seed's 7%; cold buffers cost overlap only through pinning; see docs/ioat-experiments.md",
 )
