@@ -24,6 +24,20 @@ void test_strings(void) {
         ok &= memcmp(dst, ref, sizeof dst) == 0;
       }
   CHECK(ok);
+  /* Long copies (the host's vector path from two cache lines on: aligned and lvsl/vperm), every
+   * pair of source and destination alignments within a vector, ends left untouched. */
+  static unsigned char big_src[360], big_dst[360];
+  for (int i = 0; i < 360; ++i) big_src[i] = (unsigned char)(i * 131 + 7);
+  ok = 1;
+  for (int so = 0; so < 16; so += 3)
+    for (int d = 0; d < 16; ++d)
+      for (int n = 120; n < 330; n += 13) {
+        memset(big_dst, 0xEE, sizeof big_dst);
+        memcpy(big_dst + d, big_src + so, (size_t)n);
+        for (int i = 0; i < 360; ++i)
+          ok &= big_dst[i] == ((i >= d && i < d + n) ? big_src[so + i - d] : 0xEE);
+      }
+  CHECK(ok);
   ok = 1;
   for (int from = 0; from < 8; ++from)
     for (int to = 0; to < 8; ++to) { /* overlapping moves both ways */

@@ -118,6 +118,46 @@ TEST_CASE("cache: MSHR merges and a full MSHR file") {
   CHECK(mem.seen.size() == 3);
 }
 
+TEST_CASE("stream prefetcher: two close misses start a stream that stays ahead within its 4 KiB region") {
+  StreamPrefetcher p(PrefetchConfig{2, 256, 256}, 64);
+  using R = StreamPrefetcher::Range;
+  auto same = [](R a, R b) { return a.first == b.first && a.end == b.end; };
+  CHECK(same(p.observe(0x1000, true), R{}));                 // first miss: a stream is allocated, untrained
+  CHECK(same(p.observe(0x1200, false), R{}));                // a hit does not train it
+  CHECK(same(p.observe(0x1080, true), R{0x10c0, 0x11c0}));   // second miss 128 bytes on: 256 bytes ahead
+  CHECK(same(p.observe(0x10c0, false), R{0x11c0, 0x1200}));  // each access moves the frontier on
+  CHECK(same(p.observe(0x1f00, false), R{0x1f40, 0x2000}));  // never past the region's end
+  CHECK(same(p.observe(0x1f80, false), R{}));
+  // A far second miss (beyond the trigger distance) or a backward one starts nothing.
+  CHECK(same(p.observe(0x3000, true), R{}));
+  CHECK(same(p.observe(0x3400, true), R{}));
+  CHECK(same(p.observe(0x3380, true), R{}));
+  // Only two streams: a third region replaces the least recently used one (0x1000's).
+  CHECK(same(p.observe(0x5000, true), R{}));
+  CHECK(same(p.observe(0x1f80, false), R{}));  // 0x1000's region is no longer followed
+  PrefetchConfig bad{8, 4096, 256};
+  CHECK_THROWS_AS(bad.check("l2"), std::invalid_argument);
+}
+
+TEST_CASE("cache: the L2's stream prefetcher fetches ahead of a sequential miss stream; off, it fetches nothing") {
+  ClockDomain clk("c", 1e9);
+  for (uint32_t streams : {0u, 8u}) {
+    FixedMemory mem(100000);
+    Cache c("l2", CacheConfig{65536, 8, 64, 10, 16, true, true}, clk, &mem, PrefetchConfig{streams, 256, 256});
+    Tick t = 0, last = 0;
+    for (uint32_t a = 0; a < 4096; a += 64, t += 30000) last = c.access(MemReq{a, 64, AccessKind::Load}, t).ready;
+    if (streams == 0) {
+      CHECK(c.prefetches == 0);
+      CHECK(mem.seen.size() == 64);
+      CHECK(last == t - 30000 + 10000 + 100000);  // every line waits for memory
+    } else {
+      CHECK(c.prefetches == 62);                   // all lines after the two that started the stream
+      CHECK(mem.seen.size() == 64);                // nothing fetched twice, nothing past the region
+      CHECK(last == t - 30000 + 10000);            // 256 bytes ahead = 120 ns of lead: the line is there
+    }
+  }
+}
+
 TEST_CASE("cache: write-through and no-write-allocate") {
   ClockDomain clk("c", 1e9);
   FixedMemory mem(10000);

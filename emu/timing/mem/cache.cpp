@@ -31,8 +31,10 @@ void CacheConfig::check(const std::string& prefix) const {
   if (latency == 0 || latency > 100000) bad("latency must be between 1 and 100000 cycles");
 }
 
-Cache::Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock, MemLevel* next)
-    : name_(std::move(name)), cfg_(cfg), next_(next), hit_ticks_(clock.ticks(cfg.latency)) {
+Cache::Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock, MemLevel* next,
+             const PrefetchConfig& prefetch)
+    : name_(std::move(name)), cfg_(cfg), next_(next), hit_ticks_(clock.ticks(cfg.latency)),
+      prefetcher_(prefetch, cfg.line) {
   cfg.check(name_);
   sets_ = cfg.size / (cfg.line * cfg.assoc);
   line_shift_ = uint32_t(std::countr_zero(cfg.line));
@@ -47,6 +49,34 @@ void Cache::reset_state() {
   mshr_free_.assign(cfg_.mshrs, 0);
   stamp_ = 0;
   mru_ = nullptr;
+  prefetcher_.reset();
+}
+
+void Cache::prefetch_after(const MemReq& req, const MemResp& r, Tick now) {
+  if (req.kind != AccessKind::Load && req.kind != AccessKind::Store) return;  // data streams only
+  const uint32_t line = req.addr & ~line_mask_;
+  const StreamPrefetcher::Range want = prefetcher_.observe(line, r.level > 1);
+  for (uint32_t a = want.first; a != want.end; a += cfg_.line) prefetch_line(a, now);
+}
+
+// A line the prefetcher asked for: fetched like a miss (an MSHR, the level below, the LRU victim
+// written back if dirty) unless it is here or on its way; nobody waits for it.
+void Cache::prefetch_line(uint32_t addr, Tick now) {
+  if (find(addr)) return;
+  const uint32_t index = addr >> line_shift_;
+  Line* set = &lines_[size_t(pow2_sets_ ? index & set_mask_ : index % sets_) * cfg_.assoc];
+  Line* victim = victim_in(set);
+  if (victim == mru_) return;  // never evict the line the demand access just used
+  auto mshr = std::min_element(mshr_free_.begin(), mshr_free_.end());
+  const Tick start = std::max(now, *mshr);
+  const MemResp below = next_->access({addr, cfg_.line, AccessKind::Load}, start);
+  *mshr = below.ready;
+  if (victim->valid() && victim->dirty) {
+    ++writebacks;
+    next_->access({victim->addr, cfg_.line, AccessKind::Writeback}, start);
+  }
+  *victim = Line{addr, false, ++stamp_, below.ready};
+  ++prefetches;
 }
 
 MemResp Cache::access_slow(uint32_t addr, uint32_t size, AccessKind kind, Tick now) {
@@ -178,6 +208,7 @@ void Cache::register_stats(StatRegistry& s) {
   s.counter(n + ".writebacks", &writebacks, "dirty lines " + n + " wrote to the level below");
   s.formula(n + ".avg_miss_ps", [this] { return misses ? double(miss_ticks) / double(misses) : 0.0; },
             "average picoseconds a miss in " + n + " waited beyond the hit latency");
+  if (prefetcher_.enabled()) s.counter(n + ".prefetches", &prefetches, "lines the stream prefetcher of " + n + " fetched");
   s.formula(n + ".avg_mshr_wait_ps", [this] { return misses ? double(mshr_wait_ticks) / double(misses) : 0.0; },
             "of which, on average, waiting for a free MSHR of " + n);
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "timing/mem/mem_level.h"
+#include "timing/mem/stream_prefetcher.h"
 
 namespace pimnic {
 class ParamRegistry;
@@ -38,9 +39,15 @@ struct CacheConfig {
 
 class Cache final : public MemLevel {
  public:
-  Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock, MemLevel* next);
+  // `prefetch`: a stream prefetcher that watches the accesses from the level above (an L2's).
+  Cache(std::string name, const CacheConfig& cfg, const ClockDomain& clock, MemLevel* next,
+        const PrefetchConfig& prefetch = {});
   const std::string& name() const override { return name_; }
-  MemResp access(const MemReq& req, Tick now) override { return access(req.addr, req.size, req.kind, now); }
+  MemResp access(const MemReq& req, Tick now) override {
+    const MemResp r = access(req.addr, req.size, req.kind, now);
+    if (prefetcher_.enabled()) [[unlikely]] prefetch_after(req, r, now);
+    return r;
+  }
   // The same, inline for models that hold the cache itself: a hit within one line, the common
   // case, is looked up here; misses, merges, line-crossing and write-through stores go out of line.
   // The line of the previous access already holds the newest LRU stamp: a hit on it needs none.
@@ -104,12 +111,16 @@ class Cache final : public MemLevel {
   uint64_t writebacks = 0;    // dirty lines written below
   uint64_t miss_ticks = 0;    // total picoseconds misses waited beyond the hit latency
   uint64_t mshr_wait_ticks = 0;  // of which waiting for a free MSHR
+  uint64_t prefetches = 0;       // lines the stream prefetcher fetched
 
  private:
   MemResp access_slow(uint32_t addr, uint32_t size, AccessKind kind, Tick now);
   MemResp access_line(uint32_t line_addr, AccessKind kind, Tick now);
   const Line* find(uint32_t line_addr) const;
   Line* victim_in(Line* set);
+  // The prefetcher's part of an access from above: the lines it asks for, fetched at `now`.
+  void prefetch_after(const MemReq& req, const MemResp& r, Tick now);
+  void prefetch_line(uint32_t line_addr, Tick now);
 
   std::string name_;
   CacheConfig cfg_;
@@ -122,6 +133,7 @@ class Cache final : public MemLevel {
   std::vector<Line> lines_;      // sets_ * assoc
   std::vector<Tick> mshr_free_;  // when each MSHR frees
   uint64_t stamp_ = 0;
+  StreamPrefetcher prefetcher_;
 };
 
 }  // namespace pimnic::timing

@@ -12,6 +12,7 @@ void HierarchyConfig::declare(ParamRegistry& p, const std::string& prefix) {
   l1i.declare(p, prefix + "mem.l1i", "L1 instruction cache");
   l1d.declare(p, prefix + "mem.l1d", "L1 data cache");
   l2.declare(p, prefix + "mem.l2", "unified L2 cache");
+  l2_prefetch.declare(p, prefix + "mem.l2");
   p.declare(prefix + "mem.backing", backing, backing, "memory behind the caches: dram (banked, row policy) or sram (NIC SRAM behind the bus)",
             {"dram", "sram"});
   dram.declare(p, prefix + "mem.dram");
@@ -26,6 +27,7 @@ void HierarchyConfig::check(const std::string& prefix) const {
   l1i.check(prefix + "l1i");
   l1d.check(prefix + "l1d");
   l2.check(prefix + "l2");
+  l2_prefetch.check(prefix + "l2");
   if (backing == "sram") sram.check(prefix + "sram");
   else dram.check(prefix + "dram");
   check_ns_setting(mmio_ns, "mem.mmio_ns");
@@ -45,7 +47,7 @@ MemHierarchy::MemHierarchy(const HierarchyConfig& cfg, const ClockDomain& clock,
   else memory_ = (own_memory_ = make_backing_memory(cfg, clock, prefix)).get();
   MemLevel* below = memory_;
   if (cfg.l2.size) {
-    l2_ = std::make_unique<Cache>(prefix + "l2", cfg.l2, clock, below);
+    l2_ = std::make_unique<Cache>(prefix + "l2", cfg.l2, clock, below, cfg.l2_prefetch);
     below = l2_.get();
   }
   fetch_ = data_ = below;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "timing/mem/cache.h"
+#include "timing/mem/stream_prefetcher.h"
 #include "timing/mem/dram.h"
 #include "timing/mem/sram.h"
 #include "timing/mem/store_buffer.h"
@@ -18,6 +19,7 @@ struct HierarchyConfig {
   CacheConfig l1i{65536, 2, 64, 1, 4, true, true};
   CacheConfig l1d{65536, 2, 64, 2, 8, true, true};
   CacheConfig l2{524288, 8, 64, 12, 16, true, true};
+  PrefetchConfig l2_prefetch;    // mem.l2.prefetch_*: off unless a preset or --set turns it on
   std::string backing = "dram";  // dram | sram
   DramConfig dram;
   SramConfig sram;
