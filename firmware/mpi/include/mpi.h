@@ -16,8 +16,8 @@ extern "C" {
 #endif
 
 #define PIMNIC_MPI 1
-#define MPI_VERSION 1
-#define MPI_SUBVERSION 3
+#define MPI_VERSION 3
+#define MPI_SUBVERSION 1
 
 /* ---- handle types -------------------------------------------------------------------------- */
 typedef int MPI_Comm;
