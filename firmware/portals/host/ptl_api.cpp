@@ -240,11 +240,23 @@ int PtlMDUnlink(ptl_handle_md_t md) {
 
 int PtlMDUpdate(ptl_handle_md_t md, ptl_md_t* old_md, ptl_md_t* new_md, ptl_handle_eq_t eq) {
   if (!state.ni_users) return PTL_NO_INIT;
-  if (old_md) {
-    ptlw_cmd c{};
+  ptlw_cmd c{};
+  c.handle = md;
+  if (new_md) {  // one command: the old state is read and the new one applied in the same step
+    c.op = PTLW_OP_MD_UPDATE;
+    if (eq != PTL_EQ_NONE) {
+      EventQueue* q = queue(eq);
+      if (!q) return PTL_EQ_INVALID;
+      c.eq_read = q->read;
+    }
+    if (const int rc = to_cmd(*new_md, c)) return rc;
+    c.reserved = c.eq;  // the new MD's queue; eq is the queue that must be empty
+    c.eq = eq;
+  } else {
     c.op = PTLW_OP_MD_GET;
-    c.handle = md;
-    if (const int rc = state.link.call(c)) return rc;
+  }
+  const int rc = state.link.call(c);
+  if (old_md && (rc == PTL_OK || rc == PTL_MD_NO_UPDATE)) {
     const auto word = [](size_t offset) { return state.link.mailbox_word(uint32_t(offset)); };
     old_md->start = reinterpret_cast<void*>(uintptr_t(word(offsetof(ptlw_mailbox, md_start))));
     old_md->length = word(offsetof(ptlw_mailbox, md_length));
@@ -254,20 +266,7 @@ int PtlMDUpdate(ptl_handle_md_t md, ptl_md_t* old_md, ptl_md_t* new_md, ptl_hand
     old_md->user_ptr = reinterpret_cast<void*>(uintptr_t(word(offsetof(ptlw_mailbox, md_user_ptr))));
     old_md->eq_handle = word(offsetof(ptlw_mailbox, md_eq));
   }
-  if (!new_md) return PTL_OK;
-  ptlw_cmd c{};
-  c.op = PTLW_OP_MD_UPDATE;
-  c.handle = md;
-  if (eq != PTL_EQ_NONE) {
-    EventQueue* q = queue(eq);
-    if (!q) return PTL_EQ_INVALID;
-    c.eq_read = q->read;
-  }
-  if (const int rc = to_cmd(*new_md, c)) return rc;
-  const uint32_t md_eq = c.eq;
-  c.eq = eq;  // the queue to test; the MD's own queue goes in eq_read's neighbour
-  c.reserved = md_eq;
-  return state.link.call(c);
+  return rc;
 }
 
 int PtlEQAlloc(ptl_handle_ni_t ni, ptl_size_t count, ptl_eq_handler_t handler, ptl_handle_eq_t* eq) {

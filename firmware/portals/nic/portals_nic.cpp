@@ -102,7 +102,8 @@ void PortalsNic::on_command(const ptlw_cmd& c) {
     case PTLW_OP_MD_ATTACH: rc = table_.md_attach(c.handle, spec, c.unlink, &h); break;
     case PTLW_OP_MD_BIND: rc = table_.md_bind(spec, c.unlink, &h); break;
     case PTLW_OP_MD_UNLINK: rc = table_.md_unlink(c.handle); break;
-    case PTLW_OP_MD_GET: {
+    case PTLW_OP_MD_GET:
+    case PTLW_OP_MD_UPDATE: {  // the MD's state into the mailbox first (PtlMDUpdate's old_md)
       portals::MdSpec s;
       rc = table_.md_get(c.handle, &s);
       if (rc == PTL_OK) {
@@ -114,12 +115,11 @@ void PortalsNic::on_command(const ptlw_cmd& c) {
         mailbox_.md_user_ptr = s.user_ptr;
         mailbox_.md_eq = s.eq;
       }
-      break;
-    }
-    case PTLW_OP_MD_UPDATE: {
-      portals::MdSpec s = spec;
-      s.eq = c.reserved;  // the new MD's queue; c.eq is the queue that must be empty
-      rc = table_.md_update(c.handle, s, c.eq, c.eq_read);
+      if (rc == PTL_OK && c.op == PTLW_OP_MD_UPDATE) {
+        portals::MdSpec next = spec;
+        next.eq = c.reserved;  // the new MD's queue; c.eq is the queue that must be empty
+        rc = table_.md_update(c.handle, next, c.eq, c.eq_read);
+      }
       break;
     }
     case PTLW_OP_PUT: rc = start(c, true); break;
