@@ -35,7 +35,7 @@ ExternalProject_Add(mpi_library
   USES_TERMINAL_BUILD ON)
 add_dependencies(firmware mpi_library)
 # Test programs linked against the library (tests/mpilib) wait for it.
-foreach(programs IN ITEMS mpilib_qemu_programs pim_nic_programs)
+foreach(programs IN ITEMS mpilib_qemu_programs pim_nic_programs portals_programs)
   if(TARGET ${programs})
     add_dependencies(${programs} mpi_library)
   endif()
