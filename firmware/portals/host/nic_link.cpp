@@ -10,11 +10,9 @@
 
 #include <pimnic/memmap.h>
 
-namespace portals_host {
+#include "transport/nic_device.h"
 
-namespace {
-constexpr uint32_t kHifBytes = 4096;
-}
+namespace portals_host {
 
 void NicLink::fatal(const char* what) const {
   fprintf(stderr, "portals: %s\n", what);
@@ -22,20 +20,13 @@ void NicLink::fatal(const char* what) const {
 }
 
 bool NicLink::open(const char** why) {
-  fd_ = ::open("/dev/uio0", O_RDWR | O_CLOEXEC);
-  if (fd_ < 0) {
-    *why = "no NIC device (/dev/uio0): run Portals programs with pimnic mpirun --nic portals";
+  pimnic::mpi::NicMapping nic;
+  if (!pimnic::mpi::map_nic_device(nic, "no NIC device (/dev/uio0): run Portals programs with pimnic mpirun --nic portals", why))
     return false;
-  }
-  window_size_ = PIMNIC_NIC_SRAM_SIZE;
-  void* w = mmap(nullptr, window_size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
-  void* h = mmap(nullptr, kHifBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 4096);
-  if (w == MAP_FAILED || h == MAP_FAILED) {
-    *why = "cannot map the NIC's registers from /dev/uio0";
-    return false;
-  }
-  window_ = static_cast<volatile uint8_t*>(w);
-  hif_ = static_cast<volatile uint32_t*>(h);
+  fd_ = nic.fd;
+  window_ = nic.window;
+  hif_ = nic.hif;
+  window_size_ = nic.window_size;
   cq_ = static_cast<volatile uint32_t*>(aligned_alloc(64, cq_entries_ * 16));
   memset(const_cast<uint32_t*>(cq_), 0, cq_entries_ * 16);
   set_reg(HIF_H_CQ_BASE, uint32_t(uintptr_t(cq_)));
@@ -63,9 +54,7 @@ bool NicLink::open(const char** why) {
 }
 
 void NicLink::close() {
-  if (window_) munmap(const_cast<uint8_t*>(window_), window_size_);
-  if (hif_) munmap(const_cast<uint32_t*>(hif_), kHifBytes);
-  if (fd_ >= 0) ::close(fd_);
+  pimnic::mpi::unmap_nic_device({fd_, window_, hif_, window_size_});
   free(const_cast<uint32_t*>(cq_));
   window_ = nullptr;
   hif_ = nullptr;

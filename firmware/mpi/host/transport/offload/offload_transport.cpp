@@ -11,19 +11,17 @@
 
 #include <pimnic/memmap.h>
 
+#include "transport/nic_device.h"
 #include "transport/registry.h"
 
 namespace pimnic::mpi {
 
 namespace {
 constexpr uint32_t kCompletionSource = 1;  // HIF host interrupt source: a completion was posted
-constexpr uint32_t kHifBytes = 4096;
 }  // namespace
 
 OffloadTransport::~OffloadTransport() {
-  if (window_) munmap(const_cast<uint8_t*>(window_), window_size_);
-  if (hif_) munmap(const_cast<uint32_t*>(hif_), kHifBytes);
-  if (fd_ >= 0) close(fd_);
+  unmap_nic_device({fd_, window_, hif_, window_size_});
   free(cq_);
 }
 
@@ -47,20 +45,12 @@ void OffloadTransport::fatal(const char* what, uint32_t detail) const {
 }
 
 bool OffloadTransport::open(const char** why) {
-  fd_ = ::open("/dev/uio0", O_RDWR | O_CLOEXEC);
-  if (fd_ < 0) {
-    *why = "no NIC device (/dev/uio0): run MPI programs with pimnic mpirun";
-    return false;
-  }
-  window_size_ = PIMNIC_NIC_SRAM_SIZE;
-  void* w = mmap(nullptr, window_size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
-  void* h = mmap(nullptr, kHifBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 4096);
-  if (w == MAP_FAILED || h == MAP_FAILED) {
-    *why = "cannot map the NIC's registers from /dev/uio0";
-    return false;
-  }
-  window_ = static_cast<volatile uint8_t*>(w);
-  hif_ = static_cast<volatile uint32_t*>(h);
+  NicMapping nic;
+  if (!map_nic_device(nic, "no NIC device (/dev/uio0): run MPI programs with pimnic mpirun", why)) return false;
+  fd_ = nic.fd;
+  window_ = nic.window;
+  hif_ = nic.hif;
+  window_size_ = nic.window_size;
   spin_ = getenv("PIMNIC_MPI_WAIT") && !strcmp(getenv("PIMNIC_MPI_WAIT"), "spin");
 
   // The completion ring, in this process's memory, where the NIC writes.
