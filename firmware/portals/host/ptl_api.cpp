@@ -98,6 +98,20 @@ int operation(ptlw_cmd& c, ptl_process_id_t target, ptl_pt_index_t pt, ptl_match
   return state.link.call(c);
 }
 
+// The fields PtlMEAttach and PtlMEInsert share: which initiators and match bits the entry takes.
+ptlw_cmd match_entry_command(uint8_t op, ptl_process_id_t match_id, ptl_match_bits_t bits,
+                             ptl_match_bits_t ignore, ptl_unlink_t unlink_op, ptl_ins_pos_t position) {
+  ptlw_cmd c{};
+  c.op = op;
+  c.nid = match_id.nid;
+  c.pid = match_id.pid;
+  c.match_bits = bits;
+  c.ignore_bits = ignore;
+  c.unlink = uint8_t(unlink_op);
+  c.position = uint8_t(position);
+  return c;
+}
+
 }  // namespace
 
 extern "C" {
@@ -176,30 +190,16 @@ int PtlGetJid(ptl_handle_ni_t ni, ptl_jid_t* jid) {
 int PtlMEAttach(ptl_handle_ni_t ni, ptl_pt_index_t pt, ptl_process_id_t match_id, ptl_match_bits_t bits,
                 ptl_match_bits_t ignore, ptl_unlink_t unlink_op, ptl_ins_pos_t position, ptl_handle_me_t* me) {
   if (!ni_ok(ni)) return PTL_NI_INVALID;
-  ptlw_cmd c{};
-  c.op = PTLW_OP_ME_ATTACH;
+  ptlw_cmd c = match_entry_command(PTLW_OP_ME_ATTACH, match_id, bits, ignore, unlink_op, position);
   c.pt = pt;
-  c.nid = match_id.nid;
-  c.pid = match_id.pid;
-  c.match_bits = bits;
-  c.ignore_bits = ignore;
-  c.unlink = uint8_t(unlink_op);
-  c.position = uint8_t(position);
   return state.link.call(c, me);
 }
 
 int PtlMEInsert(ptl_handle_me_t base, ptl_process_id_t match_id, ptl_match_bits_t bits, ptl_match_bits_t ignore,
                 ptl_unlink_t unlink_op, ptl_ins_pos_t position, ptl_handle_me_t* me) {
   if (!state.ni_users) return PTL_NO_INIT;
-  ptlw_cmd c{};
-  c.op = PTLW_OP_ME_INSERT;
+  ptlw_cmd c = match_entry_command(PTLW_OP_ME_INSERT, match_id, bits, ignore, unlink_op, position);
   c.handle = base;
-  c.nid = match_id.nid;
-  c.pid = match_id.pid;
-  c.match_bits = bits;
-  c.ignore_bits = ignore;
-  c.unlink = uint8_t(unlink_op);
-  c.position = uint8_t(position);
   return state.link.call(c, me);
 }
 
