@@ -13,8 +13,10 @@
 #include "cli/machine_traces.h"
 #include "cli/version.h"
 #include "cpu/core.h"
+#include "machine/core_runner.h"
 #include "machine/core_timeline.h"
 #include "machine/multi_node_machine.h"
+#include "machine/single_core_machine.h"
 #include "devices/trace_marker.h"
 #include "loader/elf_image.h"
 
@@ -279,7 +281,7 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
   } catch (const trace::TraceError& e) {
     throw std::invalid_argument(e.what());
   }
-  if (tracer_ && timed) tracer_->add(std::make_unique<trace::ModelFeed>(model), trace::TraceFilter{});
+  if (tracer_ && timed && feed_model_) tracer_->add(std::make_unique<trace::ModelFeed>(model), trace::TraceFilter{});
   // A trace that cannot be written (disk full) ends the run with a one-line error.
   if (tracer_)
     runner = [t = tracer_.get()](Hart& h, uint64_t budget) {
@@ -319,6 +321,42 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
       sample(h);
     };
   }
+}
+
+namespace {
+// The one core's traces, as its runner drives them (a trace that cannot be written: a one-line error).
+struct OneCoreTracer final : InstructionTracer {
+#if PIMNIC_WITH_TRACE
+  explicit OneCoreTracer(trace::Tracer& t) : tracer(t) {}
+  StopReason run(Hart& h, uint64_t budget, uint64_t until_cycle) override {
+    try {
+      return tracer.run(h, budget, 0, until_cycle);
+    } catch (const trace::TraceError& e) {
+      throw std::invalid_argument(e.what());
+    }
+  }
+  void observe(Hart& h, const ExecRecord& rec) override {
+    try {
+      tracer.observe(h, rec, 0);
+    } catch (const trace::TraceError& e) {
+      throw std::invalid_argument(e.what());
+    }
+  }
+  trace::Tracer& tracer;
+#endif
+};
+}  // namespace
+
+void RunOutput::attach_core(SingleCoreMachine& m, const ElfImage& image, uint64_t max_insts, timing::CoreModel* model) {
+  feed_model_ = m.runner().traced_steps_need_timing();
+  SliceRunner unused;  // (the runner drives the traces)
+  attach(unused, m.after_slice, &image, false, m.core().config().clock_hz, max_insts, model, &m.core());
+#if PIMNIC_WITH_TRACE
+  if (tracer_) {
+    core_tracer_ = std::make_unique<OneCoreTracer>(*tracer_);
+    m.trace_with(core_tracer_.get());
+  }
+#endif
 }
 
 void RunOutput::finish(const StatRegistry& stats) {

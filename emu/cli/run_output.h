@@ -28,6 +28,8 @@ namespace pimnic {
 struct ElfImage;
 class CoreTimeline;
 class MultiNodeMachine;
+class SingleCoreMachine;
+class InstructionTracer;
 class TraceMarkerDevice;
 class Core;
 class SymbolTable;
@@ -123,6 +125,9 @@ class RunOutput {
   // instruction count of all of them (null: none; the hart's count).
   void attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
               double clock_hz, uint64_t max_insts, timing::CoreModel* model = nullptr, Core* core = nullptr);
+  // A one-core machine (`pimnic run IMAGE`): attach on its hooks; its core's runner executes or
+  // observes the traced instructions (machine/core_runner.h). model: as for attach.
+  void attach_core(SingleCoreMachine& m, const ElfImage& image, uint64_t max_insts, timing::CoreModel* model);
   // The `--trace perfetto:FILE` timeline, created now (null without one); finish() closes it.
   Timeline* open_timeline();
   // Trace markers of a one-core run (after attach): to the instruction traces, the Kanata log
@@ -159,6 +164,8 @@ class RunOutput {
   Tick timeline_end_ = 0;
   std::unique_ptr<MachineTraces> machine_traces_;
   double clock_hz_ = 1e9;  // the one core's (attach)
+  bool feed_model_ = true;  // traced steps are timed by feeding their records to the model
+  std::unique_ptr<InstructionTracer> core_tracer_;  // attach_core
 };
 
 // The end of every run command: the run's message (if any; one note per line) on stderr and its

@@ -101,12 +101,13 @@ class HartRunner final : public CoreRunner {
 // A timed PIM core: the interleaved pipeline issues its threads; all share the core cycle.
 class PimPipelineRunner final : public CoreRunner {
  public:
-  PimPipelineRunner(Core& core, timing::PimModel& pim) : CoreRunner(core), pim_(pim) {}
+  PimPipelineRunner(Core& core, timing::PimModel& pim, CoreDeadlock deadlock)
+      : CoreRunner(core), pim_(pim), deadlock_(deadlock) {}
 
   StopReason run_slice(EventQueue& events, Tick bound, uint64_t budget) override {
     const uint64_t until = begin_slice(core_, events, cycle_, bound);
     StopReason why = pim_.run_core(core_, budget, until);
-    if (why == StopReason::Deadlock) {  // every thread waits or none lives: a parcel, a device or the other core may change that
+    if (why == StopReason::Deadlock && deadlock_ == CoreDeadlock::IdleThrough) {  // every thread waits or none lives: a parcel, a device or the other core may change that
       pim_.idle_until(core_, until);
       why = StopReason::SliceEnd;
     }
@@ -124,7 +125,7 @@ class PimPipelineRunner final : public CoreRunner {
       for (size_t k = 0; k < counts.size(); ++k) counts[k] = core_.hart(k).icount;
       why = pim_.run_core(core_, 1, until);
       cycle_ = pim_.cycle();
-      if (why == StopReason::Deadlock) {  // as in run_slice
+      if (why == StopReason::Deadlock && deadlock_ == CoreDeadlock::IdleThrough) {  // as in run_slice
         pim_.idle_until(core_, until);
         cycle_ = pim_.cycle();
         why = StopReason::SliceEnd;
@@ -169,6 +170,7 @@ class PimPipelineRunner final : public CoreRunner {
 
  private:
   timing::PimModel& pim_;
+  CoreDeadlock deadlock_;
   uint64_t cycle_ = 0;
 };
 
@@ -176,7 +178,7 @@ class PimPipelineRunner final : public CoreRunner {
 // count (one instruction per cycle).
 class PimTurnsRunner final : public CoreRunner {
  public:
-  explicit PimTurnsRunner(Core& core) : CoreRunner(core) {}
+  PimTurnsRunner(Core& core, CoreDeadlock deadlock) : CoreRunner(core), deadlock_(deadlock) {}
 
   StopReason run_slice(EventQueue& events, Tick bound, uint64_t budget) override {
     align_harts();
@@ -186,7 +188,7 @@ class PimTurnsRunner final : public CoreRunner {
     cycle_ += instructions() - before;
     for (size_t i = 0; i < core_.num_harts(); ++i)  // a thread in a wait state idled the core
       if (core_.hart(i).msr & MSR_POW) cycle_ = std::max(cycle_, core_.hart(i).cycles());
-    if (why == StopReason::Deadlock) {  // as in PimPipelineRunner
+    if (why == StopReason::Deadlock && deadlock_ == CoreDeadlock::IdleThrough) {  // as in PimPipelineRunner
       cycle_ = std::max(cycle_, until);
       why = StopReason::SliceEnd;
     }
@@ -217,15 +219,16 @@ class PimTurnsRunner final : public CoreRunner {
   void align_harts() {
     for (size_t i = 0; i < core_.num_harts(); ++i) core_.hart(i).cycle_offset = cycle_ - core_.hart(i).icount;
   }
+  CoreDeadlock deadlock_;
   uint64_t cycle_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<CoreRunner> make_core_runner(Core& core, timing::CoreTiming& timing) {
+std::unique_ptr<CoreRunner> make_core_runner(Core& core, const timing::CoreTiming& timing, CoreDeadlock deadlock) {
   if (core.num_harts() == 1) return std::make_unique<HartRunner>(core, timing.model.get());
-  if (timing::PimModel* pim = timing.pim_model()) return std::make_unique<PimPipelineRunner>(core, *pim);
-  return std::make_unique<PimTurnsRunner>(core);
+  if (timing::PimModel* pim = timing.pim_model()) return std::make_unique<PimPipelineRunner>(core, *pim, deadlock);
+  return std::make_unique<PimTurnsRunner>(core, deadlock);
 }
 
 }  // namespace pimnic

@@ -77,7 +77,14 @@ class CoreRunner {
   Core& core_;
 };
 
+// What a core's deadlock means: every thread of a PIM core waits on a full/empty bit (or none
+// lives). In a machine of several cores another core, a parcel or a device may still change that,
+// so the runner idles to the slice's end and leaves the verdict to the machine's idle watch; the
+// only core of a one-core machine stops there (StopReason::Deadlock, Core::deadlock_message).
+enum class CoreDeadlock { IdleThrough, Stops };
+
 // The runner for a core and its timing (timing.model null or functional: untimed).
-std::unique_ptr<CoreRunner> make_core_runner(Core& core, timing::CoreTiming& timing);
+std::unique_ptr<CoreRunner> make_core_runner(Core& core, const timing::CoreTiming& timing,
+                                             CoreDeadlock deadlock = CoreDeadlock::IdleThrough);
 
 }  // namespace pimnic

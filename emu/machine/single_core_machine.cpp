@@ -6,9 +6,7 @@
 
 #include "machine/core_sysinfo.h"
 #include "pimnic/memmap.h"
-#include "timing/core_model.h"
 #include "timing/model_factory.h"
-#include "timing/pim/pim_model.h"
 
 namespace pimnic {
 
@@ -57,11 +55,19 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
   clock_ = ClockDomain("core0", cfg.clock_hz);
   core_->set_machine_queue(&events_);
   irq_.connect(&core_->hart(0));
+  make_runner();
+}
+
+// The machine's only core: a deadlock of every PIM thread ends the run.
+void SingleCoreMachine::make_runner() {
+  static const timing::CoreTiming functional;
+  runner_ = make_core_runner(*core_, timing_ ? *timing_ : functional, CoreDeadlock::Stops);
+  if (tracer_) runner_->trace_with(tracer_);
 }
 
 void SingleCoreMachine::set_timing(const timing::CoreTiming& t) {
-  model_ = t.model.get();
-  pim_model_ = t.pim_model();
+  timing_ = &t;
+  make_runner();
 }
 
 uint64_t SingleCoreMachine::instructions() const {
@@ -73,6 +79,7 @@ uint64_t SingleCoreMachine::instructions() const {
 void SingleCoreMachine::register_stats(StatRegistry& s) {
   Hart& h = hart();
   double hz = core_->config().clock_hz;
+  CoreRunner* r = runner_.get();  // the core's cycle (a PIM core's threads share it)
   Core* c = core_.get();
   // Every hardware thread's instructions (a PIM core's threads share the core's cycle).
   auto insts = [c] {
@@ -82,13 +89,13 @@ void SingleCoreMachine::register_stats(StatRegistry& s) {
   };
   if (c->num_harts() == 1) s.counter("sim_insts", &h.icount, "instructions retired by all cores");
   else s.formula("sim_insts", insts, "instructions retired by all cores", true);
-  s.formula("sim_cycles", [&h] { return double(h.cycles()); }, "cycles of the fastest clock domain (core0) simulated", true);
-  s.formula("sim_seconds", [&h, hz] { return double(h.cycles()) / hz; }, "simulated seconds");
-  s.formula("sim_ticks", [this, &h] { return double(clock_.ticks(h.cycles())); }, "simulated picoseconds", true);
-  s.formula("core0.cycles", [&h] { return double(h.cycles()); }, "core cycles elapsed", true);
+  s.formula("sim_cycles", [r] { return double(r->cycles()); }, "cycles of the fastest clock domain (core0) simulated", true);
+  s.formula("sim_seconds", [r, hz] { return double(r->cycles()) / hz; }, "simulated seconds");
+  s.formula("sim_ticks", [this, r] { return double(clock_.ticks(r->cycles())); }, "simulated picoseconds", true);
+  s.formula("core0.cycles", [r] { return double(r->cycles()); }, "core cycles elapsed", true);
   if (c->num_harts() == 1) s.counter("core0.committed_insts", &h.icount, "instructions retired by core0");
   else s.formula("core0.committed_insts", insts, "instructions retired by core0 (all hardware threads)", true);
-  s.formula("core0.ipc", [&h, insts] { return h.cycles() ? insts() / double(h.cycles()) : 0.0; },
+  s.formula("core0.ipc", [r, insts] { return r->cycles() ? insts() / double(r->cycles()) : 0.0; },
             "instructions per cycle of core0");
   s.formula("console.bytes", [this] { return double(console_->bytes_written()); }, "bytes written to the console", true);
   if (copy_engine_) copy_engine_->register_stats(s, "copy.");
@@ -117,34 +124,23 @@ void SingleCoreMachine::reset(const ElfImage& img) {
     h.last_interrupt = InterruptInfo{Interrupt::SystemReset, 0};
   }
   core_->reset_threads();
+  make_runner();
   exited_ = false;
   load(img);
 }
 
 RunResult SingleCoreMachine::run(const RunLimits& limits) {
   Hart& h = hart();
+  CoreRunner& runner = *runner_;
   RunResult res;
   auto progress = [&] {  // (hart 0's count is the limit's)
-    return RunProgress{h.icount, instructions(), clock_.ticks(h.cycles())};
+    return RunProgress{h.icount, instructions(), clock_.ticks(runner.cycles())};
   };
+  const Tick bound = limits.max_time ? limits.max_time : kMaxTick;
   auto slice = [&](uint64_t budget) {
     // The core runs up to the next event (of the event queue), then the queue catches up with it.
-    const uint64_t until = begin_slice(*core_, events_, h.cycles(), limits.max_time ? limits.max_time : kMaxTick);
-    if (!model_ || slice_runner) budget = std::min(budget, until - h.cycles());  // one cycle per instruction
-    StopReason why;
-    // Traced runs step every live thread of a PIM core in turn through the tracer.
-    if (slice_runner && core_->num_harts() > 1) {
-      core_->thread_runner = slice_runner;
-      why = core_->run_threads(budget);
-      core_->thread_runner = nullptr;
-    } else if (slice_runner) why = slice_runner(h, budget);
-    // A PIM core runs its threads in the PIM model (core.model=inorder or pim), or functionally
-    // in turn (Core::run_threads) under the other models, which drive hart 0 only.
-    else if (pim_model_) why = pim_model_->run_core(*core_, budget, until);
-    else if (model_ && !core_->has(isa::FEAT_PIM)) why = model_->run(h, budget, until);
-    else why = core_->run_threads(budget);
-    end_slice(*core_, events_);
-    events_.run_until(clock_.ticks(h.cycles()));
+    const StopReason why = runner.run_slice(events_, bound, budget);
+    events_.run_until(clock_.ticks(runner.cycles()));
     if (after_slice) after_slice(h);
     Hart& stopped = core_->hart(core_->stopped_hart());
     if (exited_ || why == StopReason::Exit) {
@@ -170,7 +166,7 @@ RunResult SingleCoreMachine::run(const RunLimits& limits) {
     return false;
   };
   if (auto stop = run_slices(limits, progress, slice)) res = limit_result(*stop);
-  if (model_) model_->drain(h);
+  runner.drain();
   res.instructions = h.icount;
   return res;
 }

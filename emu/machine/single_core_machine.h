@@ -14,6 +14,7 @@
 #include "devices/sysinfo.h"
 #include "devices/trace_marker.h"
 #include "loader/elf_image.h"
+#include "machine/core_runner.h"
 #include "machine/run_result.h"
 #include "machine/slice.h"
 #include "mem/address_space.h"
@@ -24,11 +25,6 @@
 #include "sim/stats.h"
 
 namespace pimnic {
-namespace timing {
-class CoreModel;
-class PimModel;
-struct CoreTiming;
-}
 
 
 // Everything that shapes the machine, settable by name (--set) before it is built.
@@ -57,15 +53,15 @@ class SingleCoreMachine {
   // (between slices: at an instruction boundary).
   RunResult run(const RunLimits& limits);
   RunResult run(uint64_t max_insts) { return run(RunLimits{max_insts}); }
-  // Run-loop hooks (empty: none). slice_runner executes each slice instead of Hart::run (traces
-  // step instruction by instruction); after_slice sees the hart after each slice (progress line).
-  std::function<StopReason(Hart&, uint64_t budget)> slice_runner;
+  // Run-loop hooks: the tracer executes or observes the core's instructions (null: none);
+  // after_slice sees hart 0 after each slice (progress line).
+  void trace_with(InstructionTracer* tracer) { runner_->trace_with(tracer_ = tracer); }
   std::function<void(const Hart&)> after_slice;
 
-  // The core's timing model (null: functional, Hart::run). Untraced slices go through it; traced
-  // slices (slice_runner) feed it records themselves.
-  // A PIM core's model (timing/pim) runs all of its threads (PimModel::run_core).
+  // The core's timing (untimed until set): the core runs through the CoreRunner for it
+  // (machine/core_runner.h), as a machine's cores do; t must outlive the machine's runs.
   void set_timing(const timing::CoreTiming& t);
+  CoreRunner& runner() { return *runner_; }
   // Devices schedule here; the core runs slices up to the next event (sim/event_queue.h).
   EventQueue& events() { return events_; }
   const ClockDomain& clock() const { return clock_; }
@@ -79,7 +75,7 @@ class SingleCoreMachine {
   AddressSpace& mem() { return mem_; }
   bool exited() const { return exited_; }  // the guest wrote the exit device
   uint64_t instructions() const;            // retired by every hardware thread
-  Tick now() { return clock_.ticks(hart().cycles()); }
+  Tick now() { return clock_.ticks(runner_->cycles()); }
   // Back to the state after construction and load(img): RAM cleared, harts reset (for gdb).
   void reset(const ElfImage& img);
 
@@ -95,8 +91,10 @@ class SingleCoreMachine {
   ClockDomain clock_;
   IrqLine irq_;  // hart 0's external interrupt input
   std::unique_ptr<CopyEngine> copy_engine_;  // after events_: destroyed before the queue
-  timing::CoreModel* model_ = nullptr;
-  timing::PimModel* pim_model_ = nullptr;  // model_, when it is the PIM model
+  const timing::CoreTiming* timing_ = nullptr;  // null: functional
+  std::unique_ptr<CoreRunner> runner_;
+  InstructionTracer* tracer_ = nullptr;
+  void make_runner();
 };
 
 }  // namespace pimnic
