@@ -91,10 +91,10 @@ void linux_command(CLI::App& cmd, LinuxCliOptions& o) {
     timing.register_stats(stats, "core0.");
     RunOutput output(o.out);
     timing::CoreModel* model = timing.model.get();
-    output.attach(proc.slice_runner, proc.after_slice, &proc.image(), true, proc.core().config().clock_hz,
-                  r.max_insts, model);
-    if (model->steps() && !proc.slice_runner)
-      proc.slice_runner = [model](Hart& h, uint64_t budget) { return model->run(h, budget, ~0ull); };
+    proc.set_timing(timing);
+    output.attach(proc.after_slice, &proc.image(), true, proc.core().config().clock_hz, r.max_insts, model, nullptr,
+                  proc.runner().traced_steps_need_timing());
+    proc.trace_with(output.instruction_tracer());
     nlohmann::json config = linux_config(r);
     config["params"] = params_json(params);
     output.begin(config);

@@ -104,7 +104,9 @@ void run_command(const RunOptions& o) {
     m.register_stats(stats);
     timing.register_stats(stats, "core0.");
     m.load(img);
-    output.attach_core(m, img, limits.max_insts, timing.model.get());
+    output.attach(m.after_slice, &img, false, m.core().config().clock_hz, limits.max_insts, timing.model.get(),
+                  &m.core(), m.runner().traced_steps_need_timing());
+    m.trace_with(output.instruction_tracer());
     output.listen_marks(m.marks(), m.core());
     output.begin({{"command", "run"},
                   {"images", nlohmann::json::array({image_json("core0", o.image, img)})},

@@ -16,7 +16,6 @@
 #include "machine/core_runner.h"
 #include "machine/core_timeline.h"
 #include "machine/multi_node_machine.h"
-#include "machine/single_core_machine.h"
 #include "devices/trace_marker.h"
 #include "loader/elf_image.h"
 
@@ -242,8 +241,32 @@ std::string perfetto_file(const RunOutputOptions& o, const std::string& spec) {
   return output_path(o, spec.substr(colon + 1));
 }
 
-void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
-                       double clock_hz, uint64_t max_insts, timing::CoreModel* model, Core* core) {
+namespace {
+// The one core's traces, as its runner drives them (a trace that cannot be written: a one-line error).
+struct OneCoreTracer final : InstructionTracer {
+#if PIMNIC_WITH_TRACE
+  explicit OneCoreTracer(trace::Tracer& t) : tracer(t) {}
+  StopReason run(Hart& h, uint64_t budget, uint64_t until_cycle) override {
+    try {
+      return tracer.run(h, budget, 0, until_cycle);
+    } catch (const trace::TraceError& e) {
+      throw std::invalid_argument(e.what());
+    }
+  }
+  void observe(Hart& h, const ExecRecord& rec) override {
+    try {
+      tracer.observe(h, rec, 0);
+    } catch (const trace::TraceError& e) {
+      throw std::invalid_argument(e.what());
+    }
+  }
+  trace::Tracer& tracer;
+#endif
+};
+}  // namespace
+
+void RunOutput::attach(SliceObserver& observer, const ElfImage* image, bool linux_user, double clock_hz,
+                       uint64_t max_insts, timing::CoreModel* model, Core* core, bool feed_model) {
   clock_hz_ = clock_hz;
   const bool timed = model && model->steps();
   // perfetto:FILE is the timeline of the core's hardware threads, sampled after each slice.
@@ -281,18 +304,11 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
   } catch (const trace::TraceError& e) {
     throw std::invalid_argument(e.what());
   }
-  if (tracer_ && timed && feed_model_) tracer_->add(std::make_unique<trace::ModelFeed>(model), trace::TraceFilter{});
+  if (tracer_ && timed && feed_model) tracer_->add(std::make_unique<trace::ModelFeed>(model), trace::TraceFilter{});
   // A trace that cannot be written (disk full) ends the run with a one-line error.
-  if (tracer_)
-    runner = [t = tracer_.get()](Hart& h, uint64_t budget) {
-      try {
-        return t->run(h, budget);
-      } catch (const trace::TraceError& e) {
-        throw std::invalid_argument(e.what());
-      }
-    };
+  if (tracer_) core_tracer_ = std::make_unique<OneCoreTracer>(*tracer_);
 #else
-  (void)runner;
+  (void)feed_model;
   (void)image;
   (void)linux_user;
   (void)timed;
@@ -323,41 +339,6 @@ void RunOutput::attach(SliceRunner& runner, SliceObserver& observer, const ElfIm
   }
 }
 
-namespace {
-// The one core's traces, as its runner drives them (a trace that cannot be written: a one-line error).
-struct OneCoreTracer final : InstructionTracer {
-#if PIMNIC_WITH_TRACE
-  explicit OneCoreTracer(trace::Tracer& t) : tracer(t) {}
-  StopReason run(Hart& h, uint64_t budget, uint64_t until_cycle) override {
-    try {
-      return tracer.run(h, budget, 0, until_cycle);
-    } catch (const trace::TraceError& e) {
-      throw std::invalid_argument(e.what());
-    }
-  }
-  void observe(Hart& h, const ExecRecord& rec) override {
-    try {
-      tracer.observe(h, rec, 0);
-    } catch (const trace::TraceError& e) {
-      throw std::invalid_argument(e.what());
-    }
-  }
-  trace::Tracer& tracer;
-#endif
-};
-}  // namespace
-
-void RunOutput::attach_core(SingleCoreMachine& m, const ElfImage& image, uint64_t max_insts, timing::CoreModel* model) {
-  feed_model_ = m.runner().traced_steps_need_timing();
-  SliceRunner unused;  // (the runner drives the traces)
-  attach(unused, m.after_slice, &image, false, m.core().config().clock_hz, max_insts, model, &m.core());
-#if PIMNIC_WITH_TRACE
-  if (tracer_) {
-    core_tracer_ = std::make_unique<OneCoreTracer>(*tracer_);
-    m.trace_with(core_tracer_.get());
-  }
-#endif
-}
 
 void RunOutput::finish(const StatRegistry& stats) {
   if (progress_) progress_->finish();

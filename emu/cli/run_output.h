@@ -28,7 +28,6 @@ namespace pimnic {
 struct ElfImage;
 class CoreTimeline;
 class MultiNodeMachine;
-class SingleCoreMachine;
 class InstructionTracer;
 class TraceMarkerDevice;
 class Core;
@@ -82,7 +81,6 @@ std::string trace_kind(const std::string& spec);
 std::string perfetto_file(const RunOutputOptions& o, const std::string& spec);
 
 // The run loop hooks of a machine (SingleCoreMachine, LinuxProcess).
-using SliceRunner = std::function<StopReason(Hart&, uint64_t budget)>;
 using SliceObserver = std::function<void(const Hart&)>;
 
 // The progress line: on a terminal, rewritten in place at most a few times a second; otherwise
@@ -117,17 +115,17 @@ class RunOutput {
   // version and command line) and lets SIGINT/SIGTERM stop the run at its next slice boundary.
   void begin(nlohmann::json config);
 
-  // Set up traces and the progress line on a machine's run-loop hooks. symbols/image: the
-  // executable's; linux_user: Linux-mode conventions in traces. model: the core's timing model
-  // (null: functional); traced runs feed it the records they step, and `--trace kanata:FILE`
-  // becomes its pipeline log. Throws std::invalid_argument for bad trace options.
-  // core: the machine's core, for the perfetto timeline of its hardware threads and the
-  // instruction count of all of them (null: none; the hart's count).
-  void attach(SliceRunner& runner, SliceObserver& observer, const ElfImage* image, bool linux_user,
-              double clock_hz, uint64_t max_insts, timing::CoreModel* model = nullptr, Core* core = nullptr);
-  // A one-core machine (`pimnic run IMAGE`): attach on its hooks; its core's runner executes or
-  // observes the traced instructions (machine/core_runner.h). model: as for attach.
-  void attach_core(SingleCoreMachine& m, const ElfImage& image, uint64_t max_insts, timing::CoreModel* model);
+  // Set up traces and the progress line of a one-core run (`pimnic run IMAGE`, `pimnic linux`):
+  // the instruction traces are instruction_tracer(), for the core's runner (machine/core_runner.h),
+  // and observer (after each slice) the progress line. image: the executable; linux_user:
+  // Linux-mode conventions in traces. model: the core's timing model (null: functional);
+  // `--trace kanata:FILE` becomes its pipeline log, and with feed_model (the runner's
+  // traced_steps_need_timing()) traced steps feed it their records. core: the machine's core, for
+  // the perfetto timeline of its hardware threads and the instruction count of all of them (null:
+  // none; the hart's count). Throws std::invalid_argument for bad trace options.
+  void attach(SliceObserver& observer, const ElfImage* image, bool linux_user, double clock_hz,
+              uint64_t max_insts, timing::CoreModel* model, Core* core, bool feed_model);
+  InstructionTracer* instruction_tracer() { return core_tracer_.get(); }  // null: no instruction trace
   // The `--trace perfetto:FILE` timeline, created now (null without one); finish() closes it.
   Timeline* open_timeline();
   // Trace markers of a one-core run (after attach): to the instruction traces, the Kanata log
@@ -164,8 +162,7 @@ class RunOutput {
   Tick timeline_end_ = 0;
   std::unique_ptr<MachineTraces> machine_traces_;
   double clock_hz_ = 1e9;  // the one core's (attach)
-  bool feed_model_ = true;  // traced steps are timed by feeding their records to the model
-  std::unique_ptr<InstructionTracer> core_tracer_;  // attach_core
+  std::unique_ptr<InstructionTracer> core_tracer_;  // attach
 };
 
 // The end of every run command: the run's message (if any; one note per line) on stderr and its

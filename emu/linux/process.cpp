@@ -35,6 +35,7 @@ LinuxProcess::LinuxProcess(LinuxOptions opts, Core* core, AddressSpace* space)
   if (!core) core = (own_core_ = std::make_unique<Core>(core_profile("host"), *space)).get();
   as_ = space;
   core_ = core;
+  runner_ = make_core_runner(*core_);  // functional until set_timing
   gm_ = std::make_unique<GuestMemory>(*as_);
   if (opts_.stdin_closed) {
     const int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -93,19 +94,23 @@ bool LinuxProcess::read_string(uint32_t addr, std::string& out, uint32_t max) co
 
 // ---- running ---------------------------------------------------------------------------------
 
+void LinuxProcess::set_timing(const timing::CoreTiming& t) { runner_ = make_core_runner(*core_, t); }
+
+void LinuxProcess::trace_with(InstructionTracer* tracer) { runner_->trace_with(tracer); }
+
 ProcessResult LinuxProcess::run() {
   Hart& h = hart();
+  EventQueue events;  // (a process alone: no device schedules anything)
   auto progress = [&] { return RunProgress{h.icount, h.icount, simulated_ns() * 1000}; };
   auto slice = [&](uint64_t budget) {
-    if (!before_slice(h)) return true;
-    budget = slice_budget(budget, !slice_runner);
     if (opts_.max_sim_ps) {  // a slice ends at the limit (one instruction per cycle at most)
       const double cycles_left = double(opts_.max_sim_ps - simulated_ns() * 1000) * core_->config().clock_hz / 1e12;
       budget = std::min<uint64_t>(budget, std::max<uint64_t>(1, uint64_t(cycles_left)));
     }
-    StopReason why = slice_runner ? slice_runner(h, budget) : h.run(budget);
+    // The runner gives the process its turn first (before_slice, slice_budget: Environment).
+    const StopReason why = runner_->run_slice(events, kMaxTick, budget);
     if (after_slice) after_slice(h);
-    if (stopping_) return true;
+    if (stopping_ || why == StopReason::Exit) return true;  // (Exit: the runner did not let it run again)
     if (why == StopReason::Fault) {  // stopped without going through interrupt(): should not happen
       result_.kind = ProcessResult::Kind::Error;
       result_.status = 128 + 4;

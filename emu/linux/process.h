@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cpu/core.h"
+#include "machine/core_runner.h"
 #include "linux/fd_table.h"
 #include "linux/guest_file.h"
 #include "linux/guest_memory.h"
@@ -61,9 +62,13 @@ class LinuxProcess : public Environment {
   ~LinuxProcess() override;
 
   ProcessResult run();
-  // Run-loop hooks (empty: none), as SingleCoreMachine's: slice_runner executes each slice
-  // instead of Hart::run (traces), after_slice sees the hart after each slice (progress line).
-  std::function<StopReason(Hart&, uint64_t budget)> slice_runner;
+  // The hart runs through a CoreRunner (machine/core_runner.h) for its timing (functional until
+  // set; t must outlive the runs), as a machine's host process does. trace_with: the tracer
+  // executes the hart's instructions (null: none); after_slice sees the hart after each slice
+  // (progress line).
+  void set_timing(const timing::CoreTiming& t);
+  void trace_with(InstructionTracer* tracer);
+  CoreRunner& runner() { return *runner_; }
   std::function<void(const Hart&)> after_slice;
   // This process's statistics (simulated quantities only).
   void register_stats(StatRegistry& stats);
@@ -232,6 +237,7 @@ class LinuxProcess : public Environment {
   std::shared_ptr<const ElfImage> image_;
   std::unique_ptr<AddressSpace> own_space_;  // standalone runs: the process's own core and memory
   std::unique_ptr<Core> own_core_;
+  std::unique_ptr<CoreRunner> runner_;  // of core_; functional until set_timing
   AddressSpace* as_;
   Core* core_;
   std::vector<std::pair<std::string, std::shared_ptr<GuestFile>>> device_files_;

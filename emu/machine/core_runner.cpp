@@ -231,4 +231,9 @@ std::unique_ptr<CoreRunner> make_core_runner(Core& core, const timing::CoreTimin
   return std::make_unique<PimTurnsRunner>(core, deadlock);
 }
 
+std::unique_ptr<CoreRunner> make_core_runner(Core& core, CoreDeadlock deadlock) {
+  static const timing::CoreTiming untimed;
+  return make_core_runner(core, untimed, deadlock);
+}
+
 }  // namespace pimnic

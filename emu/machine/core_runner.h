@@ -86,5 +86,7 @@ enum class CoreDeadlock { IdleThrough, Stops };
 // The runner for a core and its timing (timing.model null or functional: untimed).
 std::unique_ptr<CoreRunner> make_core_runner(Core& core, const timing::CoreTiming& timing,
                                              CoreDeadlock deadlock = CoreDeadlock::IdleThrough);
+// ... for an untimed (functional) core.
+std::unique_ptr<CoreRunner> make_core_runner(Core& core, CoreDeadlock deadlock = CoreDeadlock::IdleThrough);
 
 }  // namespace pimnic

@@ -60,8 +60,7 @@ SingleCoreMachine::SingleCoreMachine(const SingleCoreConfig& config, std::FILE* 
 
 // The machine's only core: a deadlock of every PIM thread ends the run.
 void SingleCoreMachine::make_runner() {
-  static const timing::CoreTiming functional;
-  runner_ = make_core_runner(*core_, timing_ ? *timing_ : functional, CoreDeadlock::Stops);
+  runner_ = timing_ ? make_core_runner(*core_, *timing_, CoreDeadlock::Stops) : make_core_runner(*core_, CoreDeadlock::Stops);
   if (tracer_) runner_->trace_with(tracer_);
 }
 
