@@ -12,7 +12,7 @@ const std::vector<NicKind>& nic_kinds() {
        "seed pim-nic-mpi-matching: the same MPI on two multithreaded PIM cores (interleaved queues, walker threads)"},
       // Portals 3.3 (docs/portals.md): translation on the NIC; Portals programs (portals3.h)
       {"portals", "nic-portals.elf", "portals-myrinet", "conv", "portals",
-       "seed mpi-on-portals3: Portals 3.3 address translation on the NIC (the Myrinet MCP), events into host memory; MPI over it is experimental (docs/portals.md)"},
+       "seed mpi-on-portals3: Portals 3.3 address translation on the NIC (the Myrinet MCP), events into host memory; MPI over it by the seed's protocols (docs/portals.md)"},
   };
   return kinds;
 }

@@ -24,7 +24,8 @@ class NicLink {
   // cleared, so an event that lands meanwhile is not slept through.
   template <typename F>
   void sleep_unless(F&& ready) {
-    set_reg(HIF_H_IRQ_STATUS, kRaised);
+    // Both causes: a completion left latched by the last call() would end every sleep at once.
+    set_reg(HIF_H_IRQ_STATUS, kCompletion | kRaised);
     if (ready()) return;
     sleep();
   }

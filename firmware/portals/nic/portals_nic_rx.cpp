@@ -9,10 +9,13 @@ namespace ptlnic {
 bool PortalsNic::poll_rx() {
   bool any = false;
   while (struct pimnic_net_rxdesc* d = port_.peek()) {
-    const auto* h = reinterpret_cast<const ptlw_packet*>(uintptr_t(d->buffer));
+    // A copy: the packet buffer goes back to the ring at release(), and the network may fill it
+    // with the next packet while the header is still being read (an ack then carried the next
+    // ack's match bits and MD).
+    const ptlw_packet h = *reinterpret_cast<const ptlw_packet*>(uintptr_t(d->buffer));
     // A node's next message waits until the one before it is in host memory (its end event first).
-    if (h->type != PTLW_DATA && d->src_node < kMaxNodes && rx_[d->src_node].active) break;
-    on_packet(d->src_node, *h, d->buffer + 32, d->payload_len);
+    if (h.type != PTLW_DATA && d->src_node < kMaxNodes && rx_[d->src_node].active) break;
+    on_packet(d->src_node, h, d->buffer + 32, d->payload_len);
     any = true;
   }
   return any;
@@ -100,7 +103,6 @@ void PortalsNic::on_packet(uint32_t src, const ptlw_packet& h, uint32_t payload,
 void PortalsNic::consume(uint32_t src, uint32_t payload, uint32_t n) {
   Rx& r = rx_[src];
   const uint32_t at = r.received;
-  r.received += n;
   if (!r.discard && at < r.mlength && n) {
     const uint32_t len = r.mlength - at < n ? r.mlength - at : n;
     uint32_t buffer;
@@ -109,6 +111,10 @@ void PortalsNic::consume(uint32_t src, uint32_t payload, uint32_t n) {
     ++r.dma_pending;
     n2h_.post(r.host_addr + at, payload, len, DmaJob{DmaJob::Deliver, 0, uint16_t(src), buffer});
   }
+  // Counted only now: a DMA of this message that finishes while we wait above must not end it
+  // before this packet's bytes are on their way (that ended it early, its last DMA then landed
+  // on the next message's count and that message's ack carried the wrong header).
+  r.received = at + n;
   port_.release();
   if (r.received >= r.rlength && !r.dma_pending) complete_rx(src);
 }

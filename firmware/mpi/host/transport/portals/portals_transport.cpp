@@ -41,6 +41,16 @@ void PortalsTransport::fatal(const char* what, int rc) const {
     if (rc_ != PTL_OK) fatal(#call, rc_); \
   } while (0)
 
+// The NIC's MD and ME tables (1024 each) fill when a program starts many operations without
+// waiting (2000 MPI_Isend in a row): they free up as operations in flight end, so make progress
+// and try again.
+#define PTL_ROOM(call)                                                         \
+  do {                                                                         \
+    int rc_;                                                                   \
+    while ((rc_ = (call)) == PTL_NO_SPACE && outstanding_) progress(true);     \
+    if (rc_ != PTL_OK) fatal(#call, rc_);                                      \
+  } while (0)
+
 bool PortalsTransport::open(const char** why) {
   if (PtlInit(nullptr) != PTL_OK || PtlNIInit(PTL_IFACE_DEFAULT, PTL_PID_ANY, nullptr, nullptr, &ni_) != PTL_OK) {
     *why = "no Portals NIC (run MPI programs with pimnic mpirun --nic portals)";
@@ -133,24 +143,24 @@ void PortalsTransport::send(Operation& op, const void* buf, uint32_t bytes, int3
   r->long_protocol = bytes > kEagerLimit;
   r->sync = mode == SendMode::Synchronous;
   const ptl_process_id_t to = {uint32_t(dest), 0};
-  ++outstanding_;
   if (r->long_protocol) {  // eager, with the data offered on the read portal in case it is unexpected
     const ptl_match_bits_t read_bits = next_bits_++;
-    PTL_MUST(PtlMEAttach(ni_, kReadPortal, to, read_bits, 0, PTL_RETAIN, PTL_INS_AFTER, &r->me));
+    PTL_ROOM(PtlMEAttach(ni_, kReadPortal, to, read_bits, 0, PTL_RETAIN, PTL_INS_AFTER, &r->me));
     ptl_md_t md = {const_cast<void*>(buf), bytes, 3, 0, PTL_MD_OP_GET | PTL_MD_MANAGE_REMOTE | PTL_MD_TRUNCATE, r, eq_};
-    PTL_MUST(PtlMDAttach(r->me, md, PTL_RETAIN, &r->md));
+    PTL_ROOM(PtlMDAttach(r->me, md, PTL_RETAIN, &r->md));
     PTL_MUST(PtlPut(r->md, PTL_ACK_REQ, to, kReceivePortal, 0, bits_of(kLong, context, rank_, tag), 0, read_bits));
   } else if (r->sync) {  // completed by the ack of a posted receive or the receiver's explicit ack put
     const ptl_match_bits_t ack_bits = next_bits_++;
-    PTL_MUST(PtlMEAttach(ni_, kAckPortal, to, ack_bits, 0, PTL_RETAIN, PTL_INS_AFTER, &r->me));
+    PTL_ROOM(PtlMEAttach(ni_, kAckPortal, to, ack_bits, 0, PTL_RETAIN, PTL_INS_AFTER, &r->me));
     ptl_md_t md = {const_cast<void*>(buf), bytes, 2, 0, PTL_MD_OP_PUT | PTL_MD_MANAGE_REMOTE | PTL_MD_TRUNCATE, r, eq_};
-    PTL_MUST(PtlMDAttach(r->me, md, PTL_RETAIN, &r->md));
+    PTL_ROOM(PtlMDAttach(r->me, md, PTL_RETAIN, &r->md));
     PTL_MUST(PtlPut(r->md, PTL_ACK_REQ, to, kReceivePortal, 0, bits_of(kShort, context, rank_, tag), 0, ack_bits));
   } else {
     ptl_md_t md = {const_cast<void*>(buf), bytes, 1, 0, 0, r, eq_};
-    PTL_MUST(PtlMDBind(ni_, md, PTL_RETAIN, &r->md));
+    PTL_ROOM(PtlMDBind(ni_, md, PTL_RETAIN, &r->md));
     PTL_MUST(PtlPut(r->md, PTL_NO_ACK_REQ, to, kReceivePortal, 0, bits_of(kShort, context, rank_, tag), 0, 0));
   }
+  ++outstanding_;
 }
 
 void PortalsTransport::settle(Req* r) {
@@ -191,9 +201,9 @@ void PortalsTransport::recv(Operation& op, void* buf, uint32_t capacity, int32_t
       kProtocolBits | (source == kAnySource ? kSourceBits : 0) | (tag == kAnyTag ? kTagBits : 0);
   // An inactive MD in front of the mark, then: a message already here, or activate it if none
   // arrived meanwhile (PtlMDUpdate against the unexpected queue).
-  PTL_MUST(PtlMEInsert(mark_, kAnyone, bits, ignore, PTL_RETAIN, PTL_INS_BEFORE, &r->me));
+  PTL_ROOM(PtlMEInsert(mark_, kAnyone, bits, ignore, PTL_RETAIN, PTL_INS_BEFORE, &r->me));
   ptl_md_t md = {buf, capacity, 0, 0, PTL_MD_OP_PUT | PTL_MD_TRUNCATE, r, eq_};
-  PTL_MUST(PtlMDAttach(r->me, md, PTL_RETAIN, &r->md));
+  PTL_ROOM(PtlMDAttach(r->me, md, PTL_RETAIN, &r->md));
   for (;;) {
     auto it = find(bits, ignore);
     if (it == unexpected_.end() && drain_unexpected()) it = find(bits, ignore);
@@ -240,7 +250,7 @@ void PortalsTransport::consume(Req* r, const Unexpected& u) {
   // long: get it from the sender's read portal (seed Fig. 7)
   r->kind = Req::Fetch;
   ptl_md_t md = {r->buf, n, 1, 0, 0, r, eq_};
-  PTL_MUST(PtlMDBind(ni_, md, PTL_RETAIN, &r->md));
+  PTL_ROOM(PtlMDBind(ni_, md, PTL_RETAIN, &r->md));
   PTL_MUST(PtlGet(r->md, from, kReadPortal, 0, u.hdr_data, 0));
   ++outstanding_;
 }
