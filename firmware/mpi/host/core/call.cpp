@@ -71,7 +71,9 @@ int Call::packed_bytes(int count, const TypeInfo& type, uint32_t& out) {
 }
 
 int Call::memory_bytes(int count, const TypeInfo& type, uint32_t& out) {
-  return checked_product(*this, count, type.extent, type, out);
+  // The spans this measures (collective buffers) run forwards; point to point takes any extent.
+  if (type.extent < 0) return fail(MPI_ERR_TYPE, "a type of negative extent (%lld) in a collective", (long long)type.extent);
+  return checked_product(*this, count, uint32_t(type.extent), type, out);
 }
 
 int Call::dest(const Comm& comm, int rank) {
