@@ -60,13 +60,24 @@ class Suite:
         self.out = os.path.abspath(out)
         self.cfg = os.path.join(self.out, 'cfg')
         os.makedirs(self.cfg, exist_ok=True)
+        self.cc = tool('pimnic-mpicc')
         with open(os.path.join(self.cfg, 'mpitestconf.h'), 'w') as f:
-            f.write(CONFIG_H)
+            f.write(CONFIG_H + self.probes())
         open(os.path.join(self.cfg, 'mtest_mpix.h'), 'w').close()  # no MPIX extensions
         # dtpools includes "../dtpoolsconf.h" (configure's output, empty here): found as cfg/..
         open(os.path.join(self.out, 'dtpoolsconf.h'), 'w').close()
         self.inc = ['-I' + self.cfg, '-I' + self.t + '/include', '-I' + self.t + '/dtpools/include']
-        self.cc = tool('pimnic-mpicc')
+
+    def probes(self):
+        """configure's checks of optional datatypes: HAVE_MPI_X when mpi.h declares MPI_X."""
+        lines = ''
+        for name in ['MPI_INTEGER16', 'MPI_REAL16', 'MPI_COMPLEX32']:
+            src = os.path.join(self.cfg, 'probe.c')
+            with open(src, 'w') as f:
+                f.write('#include <mpi.h>\nMPI_Datatype t(void) { return %s; }\n' % name)
+            if sh([self.cc, '-c', src, '-o', src + '.o']).returncode == 0:
+                lines += '#define HAVE_%s 1\n' % name
+        return lines
 
     def harness(self):
         """libmtest.a: MPICH's test utilities, plus a stub (that says so when called) for each MPI

@@ -98,6 +98,23 @@ typedef struct MPI_Status {
 /* MPI-1's bound markers (removed in MPI-3): in MPI_Type_struct they set the lower / upper bound */
 #define MPI_LB ((MPI_Datatype)0x02000027)
 #define MPI_UB ((MPI_Datatype)0x02000028)
+/* Fortran's size-specific types and C++'s (MPI-3.1 3.2.2, 17.2.5), usable from C as the C types of
+ * the same layout; the 128-bit kinds are not supported (the standard allows MPI_DATATYPE_NULL) */
+#define MPI_INTEGER1 ((MPI_Datatype)0x02000029)
+#define MPI_INTEGER2 ((MPI_Datatype)0x0200002a)
+#define MPI_INTEGER4 ((MPI_Datatype)0x0200002b)
+#define MPI_INTEGER8 ((MPI_Datatype)0x0200002c)
+#define MPI_REAL4 ((MPI_Datatype)0x0200002d)
+#define MPI_REAL8 ((MPI_Datatype)0x0200002e)
+#define MPI_COMPLEX8 ((MPI_Datatype)0x0200002f)
+#define MPI_COMPLEX16 ((MPI_Datatype)0x02000030)
+#define MPI_CXX_BOOL ((MPI_Datatype)0x02000031)
+#define MPI_CXX_FLOAT_COMPLEX ((MPI_Datatype)0x02000032)
+#define MPI_CXX_DOUBLE_COMPLEX ((MPI_Datatype)0x02000033)
+#define MPI_CXX_LONG_DOUBLE_COMPLEX ((MPI_Datatype)0x02000034)
+#define MPI_INTEGER16 MPI_DATATYPE_NULL
+#define MPI_REAL16 MPI_DATATYPE_NULL
+#define MPI_COMPLEX32 MPI_DATATYPE_NULL
 
 #define MPI_OP_NULL ((MPI_Op)0x03000000)
 #define MPI_MAX ((MPI_Op)0x03000001)

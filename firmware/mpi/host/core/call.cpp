@@ -134,6 +134,9 @@ int Call::send(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MP
 
 int Call::receive(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,
                   const TypeInfo*& type, int source, int tag, uint32_t& bytes) {
+  // Nothing arrives from MPI_PROC_NULL, so a receive of no items needs no datatype either: MPICH
+  // takes MPI_DATATYPE_NULL there (its pt2pt/recvnull), and so do we (as MPI_BYTE).
+  if (datatype == MPI_DATATYPE_NULL && count == 0 && source == MPI_PROC_NULL) datatype = MPI_BYTE;
   if (int e = message(comm_handle, comm, buf, count, datatype, type)) return e;
   if (int e = packed_bytes(count, *type, bytes)) return e;
   if (int e = this->source(*comm, source)) return e;
