@@ -98,7 +98,8 @@ typedef struct MPI_Status {
 /* MPI-1's bound markers (removed in MPI-3): in MPI_Type_struct they set the lower / upper bound */
 #define MPI_LB ((MPI_Datatype)0x02000027)
 #define MPI_UB ((MPI_Datatype)0x02000028)
-/* Fortran's size-specific types and C++'s (MPI-3.1 3.2.2, 17.2.5), usable from C as the C types of
+/* Fortran's size-specific types, C++'s and Fortran's default kinds (MPI-3.1 3.2.2, 17.2.5), usable
+ * from C as the C types of
  * the same layout; the 128-bit kinds are not supported (the standard allows MPI_DATATYPE_NULL) */
 #define MPI_INTEGER1 ((MPI_Datatype)0x02000029)
 #define MPI_INTEGER2 ((MPI_Datatype)0x0200002a)
@@ -112,6 +113,11 @@ typedef struct MPI_Status {
 #define MPI_CXX_FLOAT_COMPLEX ((MPI_Datatype)0x02000032)
 #define MPI_CXX_DOUBLE_COMPLEX ((MPI_Datatype)0x02000033)
 #define MPI_CXX_LONG_DOUBLE_COMPLEX ((MPI_Datatype)0x02000034)
+#define MPI_INTEGER ((MPI_Datatype)0x02000035)
+#define MPI_REAL ((MPI_Datatype)0x02000036)
+#define MPI_DOUBLE_PRECISION ((MPI_Datatype)0x02000037)
+#define MPI_COMPLEX ((MPI_Datatype)0x02000038)
+#define MPI_DOUBLE_COMPLEX ((MPI_Datatype)0x02000039)
 #define MPI_INTEGER16 MPI_DATATYPE_NULL
 #define MPI_REAL16 MPI_DATATYPE_NULL
 #define MPI_COMPLEX32 MPI_DATATYPE_NULL
@@ -198,6 +204,11 @@ typedef struct MPI_Status {
 #define MPI_COMBINER_DARRAY 14
 #define MPI_COMBINER_RESIZED 18
 #define MPI_COMBINER_HINDEXED_BLOCK 19
+
+/* type classes of MPI_Type_match_size, MPICH's values */
+#define MPI_TYPECLASS_REAL 1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
 
 /* topologies (MPI_Topo_test) */
 #define MPI_GRAPH 1
@@ -545,6 +556,7 @@ PIMNIC_MPI_FN(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, 
 PIMNIC_MPI_FN(int, Comm_idup, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request))
 PIMNIC_MPI_FN(int, Type_set_name, (MPI_Datatype datatype, const char *name))
 PIMNIC_MPI_FN(int, Type_get_name, (MPI_Datatype datatype, char *name, int *resultlen))
+PIMNIC_MPI_FN(int, Type_match_size, (int typeclass, int size, MPI_Datatype *datatype))
 PIMNIC_MPI_FN(int, Type_create_subarray,
               (int ndims, const int sizes[], const int subsizes[], const int starts[], int order, MPI_Datatype oldtype,
                MPI_Datatype *newtype))

@@ -114,9 +114,14 @@ const TypeInfo kTypes[] = {
     complex<float>("MPI_CXX_FLOAT_COMPLEX"),
     complex<double>("MPI_CXX_DOUBLE_COMPLEX"),
     complex<long double>("MPI_CXX_LONG_DOUBLE_COMPLEX"),
+    plain<int32_t>("MPI_INTEGER", TypeClass::Integer),
+    plain<float>("MPI_REAL", TypeClass::Floating),
+    plain<double>("MPI_DOUBLE_PRECISION", TypeClass::Floating),
+    complex<float>("MPI_COMPLEX"),
+    complex<double>("MPI_DOUBLE_COMPLEX"),
 };
 constexpr uint32_t kTypeCount = sizeof kTypes / sizeof kTypes[0];
-static_assert(handle_index(MPI_CXX_LONG_DOUBLE_COMPLEX) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
+static_assert(handle_index(MPI_DOUBLE_COMPLEX) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
 
 }  // namespace
 
