@@ -298,6 +298,14 @@ int pimnic_mpi_dup_fn(MPI_Comm oldcomm, int keyval, void *extra_state, void *att
 #define MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)
 #define MPI_COMM_NULL_DELETE_FN ((MPI_Comm_delete_attr_function *)0)
 #define MPI_COMM_DUP_FN ((MPI_Comm_copy_attr_function *)pimnic_mpi_dup_fn)
+/* datatype keyvals: the same callback shapes (MPI_Datatype and MPI_Comm are both int) */
+typedef int(MPI_Type_copy_attr_function)(MPI_Datatype oldtype, int type_keyval, void *extra_state,
+                                         void *attribute_val_in, void *attribute_val_out, int *flag);
+typedef int(MPI_Type_delete_attr_function)(MPI_Datatype datatype, int type_keyval, void *attribute_val,
+                                           void *extra_state);
+#define MPI_TYPE_NULL_COPY_FN ((MPI_Type_copy_attr_function *)0)
+#define MPI_TYPE_NULL_DELETE_FN ((MPI_Type_delete_attr_function *)0)
+#define MPI_TYPE_DUP_FN ((MPI_Type_copy_attr_function *)pimnic_mpi_dup_fn)
 #define MPI_NULL_COPY_FN ((MPI_Copy_function *)0)
 #define MPI_NULL_DELETE_FN ((MPI_Delete_function *)0)
 #define MPI_DUP_FN ((MPI_Copy_function *)pimnic_mpi_dup_fn)
@@ -557,6 +565,13 @@ PIMNIC_MPI_FN(int, Comm_idup, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *re
 PIMNIC_MPI_FN(int, Type_set_name, (MPI_Datatype datatype, const char *name))
 PIMNIC_MPI_FN(int, Type_get_name, (MPI_Datatype datatype, char *name, int *resultlen))
 PIMNIC_MPI_FN(int, Type_match_size, (int typeclass, int size, MPI_Datatype *datatype))
+PIMNIC_MPI_FN(int, Type_create_keyval,
+              (MPI_Type_copy_attr_function * type_copy_attr_fn, MPI_Type_delete_attr_function *type_delete_attr_fn,
+               int *type_keyval, void *extra_state))
+PIMNIC_MPI_FN(int, Type_free_keyval, (int *type_keyval))
+PIMNIC_MPI_FN(int, Type_set_attr, (MPI_Datatype datatype, int type_keyval, void *attribute_val))
+PIMNIC_MPI_FN(int, Type_get_attr, (MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag))
+PIMNIC_MPI_FN(int, Type_delete_attr, (MPI_Datatype datatype, int type_keyval))
 PIMNIC_MPI_FN(int, Type_create_subarray,
               (int ndims, const int sizes[], const int subsizes[], const int starts[], int order, MPI_Datatype oldtype,
                MPI_Datatype *newtype))

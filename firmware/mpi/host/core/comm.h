@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 
+#include "core/attribute_list.h"
 #include "core/cart.h"
 #include "mpi.h"
 #include "core/vec.h"
@@ -25,11 +26,7 @@ struct Comm {
     int32_t rank;
   };
   Vec<ByWorld> by_world;  // sorted by world rank (empty when identity)
-  struct Attribute {
-    int keyval;
-    void* value;
-  };
-  Vec<Attribute> attributes;  // user attributes (attributes.cpp)
+  AttributeList attributes;  // user attributes (attributes.cpp)
   bool cartesian = false;     // MPI_Cart_create made it: `grid` says how
   CartGrid grid;
   bool graph = false;  // MPI_Graph_create made it: node i's neighbours are edges[index[i-1] .. index[i])
