@@ -214,6 +214,9 @@ typedef struct MPI_Status {
 #define MPI_GRAPH 1
 #define MPI_CART 2
 #define MPI_DIST_GRAPH 3
+/* distributed graphs' weight arguments: none given, or none because there are no edges */
+#define MPI_UNWEIGHTED ((int *)2)
+#define MPI_WEIGHTS_EMPTY ((int *)3)
 
 /* MPI_Comm_compare results */
 #define MPI_IDENT 0
@@ -383,6 +386,17 @@ PIMNIC_MPI_FN(int, Cart_rank, (MPI_Comm comm, const int coords[], int *rank))
 PIMNIC_MPI_FN(int, Cart_shift, (MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest))
 PIMNIC_MPI_FN(int, Cart_sub, (MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm))
 PIMNIC_MPI_FN(int, Topo_test, (MPI_Comm comm, int *status))
+PIMNIC_MPI_FN(int, Dist_graph_create_adjacent,
+              (MPI_Comm comm_old, int indegree, const int sources[], const int sourceweights[], int outdegree,
+               const int destinations[], const int destweights[], MPI_Info info, int reorder,
+               MPI_Comm *comm_dist_graph))
+PIMNIC_MPI_FN(int, Dist_graph_create,
+              (MPI_Comm comm_old, int n, const int sources[], const int degrees[], const int destinations[],
+               const int weights[], MPI_Info info, int reorder, MPI_Comm *comm_dist_graph))
+PIMNIC_MPI_FN(int, Dist_graph_neighbors_count, (MPI_Comm comm, int *indegree, int *outdegree, int *weighted))
+PIMNIC_MPI_FN(int, Dist_graph_neighbors,
+              (MPI_Comm comm, int maxindegree, int sources[], int sourceweights[], int maxoutdegree,
+               int destinations[], int destweights[]))
 
 /* errors */
 PIMNIC_MPI_FN(int, Comm_set_errhandler, (MPI_Comm comm, MPI_Errhandler errhandler))

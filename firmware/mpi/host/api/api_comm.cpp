@@ -59,6 +59,7 @@ extern "C" int PMPI_Comm_dup(MPI_Comm comm_handle, MPI_Comm* newcomm) {
   Comm& dup = *find_comm(*newcomm);
   if (comm->cartesian) copy_grid(dup, comm->grid);  // a dup keeps the topology
   if (comm->graph) copy_graph(dup, *comm);
+  if (comm->dist_graph) copy_dist_graph(dup, *comm);
   if (int e = copy_attributes(comm->handle, comm->attributes, dup.attributes)) {        // and what the attributes' copy callbacks say
     return call.fail(MPI_ERR_OTHER, "an attribute's copy callback failed (%d)", e);
   }
