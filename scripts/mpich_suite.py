@@ -61,6 +61,8 @@ class Suite:
         self.cfg = os.path.join(self.out, 'cfg')
         os.makedirs(self.cfg, exist_ok=True)
         self.cc = tool('pimnic-mpicc')
+        if not os.access(self.cc, os.X_OK):
+            sys.exit('mpich_suite: no %s (build pimnic first, or give --build)' % self.cc)
         with open(os.path.join(self.cfg, 'mpitestconf.h'), 'w') as f:
             f.write(CONFIG_H + self.probes())
         open(os.path.join(self.cfg, 'mtest_mpix.h'), 'w').close()  # no MPIX extensions
@@ -203,7 +205,10 @@ def load(files):
     """Merge result files, later ones overriding earlier ones (a rerun of a few tests)."""
     r = {}
     for f in files:
-        r.update(json.load(open(f)))
+        try:
+            r.update(json.load(open(f)))
+        except (OSError, ValueError) as e:
+            sys.exit('mpich_suite: cannot read results %s: %s' % (f, e))
     return r
 
 
