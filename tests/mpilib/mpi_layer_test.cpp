@@ -4,6 +4,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <climits>
 #include <cstring>
 
 #include "core/cart.h"
@@ -252,8 +253,10 @@ TEST_SUITE("mpilib") {
     CHECK(r->extent == 16);
     CHECK(r->true_lb == 0);
     CHECK(r->true_extent == 80);
-    CHECK(resize_derived(*v, 0, -1, &why) == nullptr);
-    for (const TypeInfo* type : {v, c, vv, padded, with_tail, r}) free_derived_handle(type);
+    const TypeInfo* backwards = resize_derived(*v, 0, -4, &why);  // items before each other (MPI-3.1 4.1.7)
+    CHECK(backwards->extent == -4);
+    CHECK(resize_derived(*v, 0, int64_t(INT_MAX) + 1, &why) == nullptr);
+    for (const TypeInfo* type : {v, c, vv, padded, with_tail, r, backwards}) free_derived_handle(type);
   }
 
   TEST_CASE("derived items pack in typemap order and unpack around their holes") {

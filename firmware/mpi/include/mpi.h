@@ -98,6 +98,29 @@ typedef struct MPI_Status {
 /* MPI-1's bound markers (removed in MPI-3): in MPI_Type_struct they set the lower / upper bound */
 #define MPI_LB ((MPI_Datatype)0x02000027)
 #define MPI_UB ((MPI_Datatype)0x02000028)
+/* Fortran's size-specific types, C++'s and Fortran's default kinds (MPI-3.1 3.2.2, 17.2.5), usable
+ * from C as the C types of
+ * the same layout; the 128-bit kinds are not supported (the standard allows MPI_DATATYPE_NULL) */
+#define MPI_INTEGER1 ((MPI_Datatype)0x02000029)
+#define MPI_INTEGER2 ((MPI_Datatype)0x0200002a)
+#define MPI_INTEGER4 ((MPI_Datatype)0x0200002b)
+#define MPI_INTEGER8 ((MPI_Datatype)0x0200002c)
+#define MPI_REAL4 ((MPI_Datatype)0x0200002d)
+#define MPI_REAL8 ((MPI_Datatype)0x0200002e)
+#define MPI_COMPLEX8 ((MPI_Datatype)0x0200002f)
+#define MPI_COMPLEX16 ((MPI_Datatype)0x02000030)
+#define MPI_CXX_BOOL ((MPI_Datatype)0x02000031)
+#define MPI_CXX_FLOAT_COMPLEX ((MPI_Datatype)0x02000032)
+#define MPI_CXX_DOUBLE_COMPLEX ((MPI_Datatype)0x02000033)
+#define MPI_CXX_LONG_DOUBLE_COMPLEX ((MPI_Datatype)0x02000034)
+#define MPI_INTEGER ((MPI_Datatype)0x02000035)
+#define MPI_REAL ((MPI_Datatype)0x02000036)
+#define MPI_DOUBLE_PRECISION ((MPI_Datatype)0x02000037)
+#define MPI_COMPLEX ((MPI_Datatype)0x02000038)
+#define MPI_DOUBLE_COMPLEX ((MPI_Datatype)0x02000039)
+#define MPI_INTEGER16 MPI_DATATYPE_NULL
+#define MPI_REAL16 MPI_DATATYPE_NULL
+#define MPI_COMPLEX32 MPI_DATATYPE_NULL
 
 #define MPI_OP_NULL ((MPI_Op)0x03000000)
 #define MPI_MAX ((MPI_Op)0x03000001)
@@ -182,10 +205,18 @@ typedef struct MPI_Status {
 #define MPI_COMBINER_RESIZED 18
 #define MPI_COMBINER_HINDEXED_BLOCK 19
 
+/* type classes of MPI_Type_match_size, MPICH's values */
+#define MPI_TYPECLASS_REAL 1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
+
 /* topologies (MPI_Topo_test) */
 #define MPI_GRAPH 1
 #define MPI_CART 2
 #define MPI_DIST_GRAPH 3
+/* distributed graphs' weight arguments: none given, or none because there are no edges */
+#define MPI_UNWEIGHTED ((int *)2)
+#define MPI_WEIGHTS_EMPTY ((int *)3)
 
 /* MPI_Comm_compare results */
 #define MPI_IDENT 0
@@ -270,6 +301,14 @@ int pimnic_mpi_dup_fn(MPI_Comm oldcomm, int keyval, void *extra_state, void *att
 #define MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)
 #define MPI_COMM_NULL_DELETE_FN ((MPI_Comm_delete_attr_function *)0)
 #define MPI_COMM_DUP_FN ((MPI_Comm_copy_attr_function *)pimnic_mpi_dup_fn)
+/* datatype keyvals: the same callback shapes (MPI_Datatype and MPI_Comm are both int) */
+typedef int(MPI_Type_copy_attr_function)(MPI_Datatype oldtype, int type_keyval, void *extra_state,
+                                         void *attribute_val_in, void *attribute_val_out, int *flag);
+typedef int(MPI_Type_delete_attr_function)(MPI_Datatype datatype, int type_keyval, void *attribute_val,
+                                           void *extra_state);
+#define MPI_TYPE_NULL_COPY_FN ((MPI_Type_copy_attr_function *)0)
+#define MPI_TYPE_NULL_DELETE_FN ((MPI_Type_delete_attr_function *)0)
+#define MPI_TYPE_DUP_FN ((MPI_Type_copy_attr_function *)pimnic_mpi_dup_fn)
 #define MPI_NULL_COPY_FN ((MPI_Copy_function *)0)
 #define MPI_NULL_DELETE_FN ((MPI_Delete_function *)0)
 #define MPI_DUP_FN ((MPI_Copy_function *)pimnic_mpi_dup_fn)
@@ -347,6 +386,17 @@ PIMNIC_MPI_FN(int, Cart_rank, (MPI_Comm comm, const int coords[], int *rank))
 PIMNIC_MPI_FN(int, Cart_shift, (MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest))
 PIMNIC_MPI_FN(int, Cart_sub, (MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm))
 PIMNIC_MPI_FN(int, Topo_test, (MPI_Comm comm, int *status))
+PIMNIC_MPI_FN(int, Dist_graph_create_adjacent,
+              (MPI_Comm comm_old, int indegree, const int sources[], const int sourceweights[], int outdegree,
+               const int destinations[], const int destweights[], MPI_Info info, int reorder,
+               MPI_Comm *comm_dist_graph))
+PIMNIC_MPI_FN(int, Dist_graph_create,
+              (MPI_Comm comm_old, int n, const int sources[], const int degrees[], const int destinations[],
+               const int weights[], MPI_Info info, int reorder, MPI_Comm *comm_dist_graph))
+PIMNIC_MPI_FN(int, Dist_graph_neighbors_count, (MPI_Comm comm, int *indegree, int *outdegree, int *weighted))
+PIMNIC_MPI_FN(int, Dist_graph_neighbors,
+              (MPI_Comm comm, int maxindegree, int sources[], int sourceweights[], int maxoutdegree,
+               int destinations[], int destweights[]))
 
 /* errors */
 PIMNIC_MPI_FN(int, Comm_set_errhandler, (MPI_Comm comm, MPI_Errhandler errhandler))
@@ -528,6 +578,14 @@ PIMNIC_MPI_FN(int, Comm_create_group, (MPI_Comm comm, MPI_Group group, int tag, 
 PIMNIC_MPI_FN(int, Comm_idup, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request))
 PIMNIC_MPI_FN(int, Type_set_name, (MPI_Datatype datatype, const char *name))
 PIMNIC_MPI_FN(int, Type_get_name, (MPI_Datatype datatype, char *name, int *resultlen))
+PIMNIC_MPI_FN(int, Type_match_size, (int typeclass, int size, MPI_Datatype *datatype))
+PIMNIC_MPI_FN(int, Type_create_keyval,
+              (MPI_Type_copy_attr_function * type_copy_attr_fn, MPI_Type_delete_attr_function *type_delete_attr_fn,
+               int *type_keyval, void *extra_state))
+PIMNIC_MPI_FN(int, Type_free_keyval, (int *type_keyval))
+PIMNIC_MPI_FN(int, Type_set_attr, (MPI_Datatype datatype, int type_keyval, void *attribute_val))
+PIMNIC_MPI_FN(int, Type_get_attr, (MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag))
+PIMNIC_MPI_FN(int, Type_delete_attr, (MPI_Datatype datatype, int type_keyval))
 PIMNIC_MPI_FN(int, Type_create_subarray,
               (int ndims, const int sizes[], const int subsizes[], const int starts[], int order, MPI_Datatype oldtype,
                MPI_Datatype *newtype))

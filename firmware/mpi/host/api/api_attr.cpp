@@ -1,5 +1,8 @@
 // Attributes: the predefined ones (MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_WTIME_IS_GLOBAL) and user
 // keyvals with their callbacks, under the MPI-2 names and the MPI-1 ones (MPI_Attr_put, ...).
+// Datatypes' attributes: api_type_attr.cpp.
+#include "api/api_attr.h"
+
 #include "api/api.h"
 #include "core/attributes.h"
 #include "core/call.h"
@@ -36,23 +39,18 @@ int get(const char* name, MPI_Comm comm_handle, int keyval, void* attribute_val,
   }
   if (!keyval_valid(keyval)) return call.fail(MPI_ERR_ARG, "invalid attribute key 0x%x", unsigned(keyval));
   void* value;
-  *flag = get_attribute(*comm, keyval, value);
+  *flag = get_attribute(comm->attributes, keyval, value);
   if (*flag) *static_cast<void**>(attribute_val) = value;
   return MPI_SUCCESS;
 }
 
-// A user keyval of a call that sets or deletes (predefined attributes are read-only).
-int user_keyval(Call& call, int keyval) {
-  if (predefined_attribute(keyval)) return call.fail(MPI_ERR_ARG, "predefined attributes cannot be changed");
-  return keyval_valid(keyval) ? MPI_SUCCESS : call.fail(MPI_ERR_ARG, "invalid attribute key 0x%x", unsigned(keyval));
-}
 
 int put(const char* name, MPI_Comm comm_handle, int keyval, void* value) {
   Call call(name);
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = user_keyval(call, keyval)) return e;
-  if (int e = set_attribute(*comm, keyval, value)) {
+  if (int e = set_attribute(comm->handle, comm->attributes, keyval, value)) {
     return call.fail(MPI_ERR_OTHER, "the attribute's delete callback failed (%d)", e);
   }
   return MPI_SUCCESS;
@@ -63,21 +61,28 @@ int remove(const char* name, MPI_Comm comm_handle, int keyval) {
   Comm* comm;
   if (int e = call.comm(comm_handle, comm)) return e;
   if (int e = user_keyval(call, keyval)) return e;
-  if (int e = delete_attribute(*comm, keyval)) {
+  if (int e = delete_attribute(comm->handle, comm->attributes, keyval)) {
     return call.fail(MPI_ERR_OTHER, "the attribute's delete callback failed (%d)", e);
   }
   return MPI_SUCCESS;
 }
 
-int create(const char* name, MPI_Comm_copy_attr_function* copy, MPI_Comm_delete_attr_function* del, int* keyval,
-           void* extra_state) {
+}  // namespace
+
+int pimnic::mpi::user_keyval(Call& call, int keyval) {
+  if (predefined_attribute(keyval)) return call.fail(MPI_ERR_ARG, "predefined attributes cannot be changed");
+  return keyval_valid(keyval) ? MPI_SUCCESS : call.fail(MPI_ERR_ARG, "invalid attribute key 0x%x", unsigned(keyval));
+}
+
+int pimnic::mpi::create(const char* name, MPI_Comm_copy_attr_function* copy, MPI_Comm_delete_attr_function* del,
+                        int* keyval, void* extra_state) {
   Call call(name);
   if (int e = call.arg(keyval != nullptr, "keyval is null")) return e;
   *keyval = create_keyval(copy, del, extra_state);
   return MPI_SUCCESS;
 }
 
-int release(const char* name, int* keyval) {
+int pimnic::mpi::release(const char* name, int* keyval) {
   Call call(name);
   if (int e = call.arg(keyval != nullptr, "keyval is null")) return e;
   if (int e = user_keyval(call, *keyval)) return e;
@@ -85,8 +90,6 @@ int release(const char* name, int* keyval) {
   *keyval = MPI_KEYVAL_INVALID;
   return MPI_SUCCESS;
 }
-
-}  // namespace
 
 extern "C" int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag) {
   return get("MPI_Comm_get_attr", comm, keyval, attribute_val, flag);

@@ -59,7 +59,8 @@ extern "C" int PMPI_Comm_dup(MPI_Comm comm_handle, MPI_Comm* newcomm) {
   Comm& dup = *find_comm(*newcomm);
   if (comm->cartesian) copy_grid(dup, comm->grid);  // a dup keeps the topology
   if (comm->graph) copy_graph(dup, *comm);
-  if (int e = copy_attributes(*comm, dup)) {        // and what the attributes' copy callbacks say
+  if (comm->dist_graph) copy_dist_graph(dup, *comm);
+  if (int e = copy_attributes(comm->handle, comm->attributes, dup.attributes)) {        // and what the attributes' copy callbacks say
     return call.fail(MPI_ERR_OTHER, "an attribute's copy callback failed (%d)", e);
   }
   return MPI_SUCCESS;
@@ -95,7 +96,7 @@ extern "C" int PMPI_Comm_free(MPI_Comm* comm_handle) {
   if (*comm_handle == MPI_COMM_WORLD || *comm_handle == MPI_COMM_SELF) {
     return call.fail(MPI_ERR_COMM, "%s cannot be freed", comm->name);
   }
-  if (int e = delete_all_attributes(*comm)) {
+  if (int e = delete_all_attributes(comm->handle, comm->attributes)) {
     return call.fail(MPI_ERR_OTHER, "an attribute's delete callback failed (%d)", e);
   }
   free_comm_handle(comm);

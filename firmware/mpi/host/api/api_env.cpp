@@ -83,7 +83,7 @@ extern "C" int PMPI_Finalize(void) {
   Call call("MPI_Finalize");
   // MPI_COMM_SELF's attributes are deleted first, last set first (the standard's hook for
   // libraries to clean up while MPI still runs).
-  if (int e = delete_all_attributes(*find_comm(MPI_COMM_SELF))) {
+  if (int e = delete_all_attributes(MPI_COMM_SELF, find_comm(MPI_COMM_SELF)->attributes)) {
     return call.fail(MPI_ERR_OTHER, "an attribute's delete callback failed (%d)", e);
   }
   reap_freed_requests(true);

@@ -180,7 +180,7 @@ extern "C" int PMPI_Topo_test(MPI_Comm handle, int* status) {
   Comm* comm;
   if (int e = call.comm(handle, comm)) return e;
   if (int e = call.arg(status != nullptr, "status is null")) return e;
-  *status = comm->cartesian ? MPI_CART : comm->graph ? MPI_GRAPH : MPI_UNDEFINED;
+  *status = comm->cartesian ? MPI_CART : comm->graph ? MPI_GRAPH : comm->dist_graph ? MPI_DIST_GRAPH : MPI_UNDEFINED;
   return MPI_SUCCESS;
 }
 PIMNIC_MPI_ALIAS(MPI_Topo_test)

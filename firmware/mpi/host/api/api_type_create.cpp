@@ -2,6 +2,7 @@
 // _hindexed, _create_indexed_block, _create_struct, _create_resized, _dup, _commit, _free, and
 // the address and bound queries that go with them (MPI-1's MPI_Type_lb, _ub, _extent too).
 #include "api/api.h"
+#include "api/api_type_attr.h"
 #include "api/api_type_envelope.h"
 #include "api/api_type_name.h"
 #include "core/call.h"
@@ -267,7 +268,12 @@ extern "C" int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
   if (int e = start(call, 0, oldtype, old, newtype)) return e;
   if (int e = resized(call, *old, old->lb, old->extent, newtype)) return e;
   if (old->committed) commit_derived(find_type(*newtype));  // a dup is committed if its original is
-  if (int e = MPI_SUCCESS) return e;
+  if (int e = copy_type_attributes(oldtype, *newtype)) {
+    delete_type_attributes(*newtype);
+    free_derived_handle(find_type(*newtype));
+    *newtype = MPI_DATATYPE_NULL;
+    return call.fail(MPI_ERR_OTHER, "an attribute's copy callback failed (%d)", e);
+  }
   record_contents(*newtype, MPI_COMBINER_DUP, 0, nullptr, 0, nullptr, 1, &oldtype);
   return MPI_SUCCESS;
 }
@@ -290,6 +296,9 @@ extern "C" int PMPI_Type_free(MPI_Datatype* datatype) {
   if (int e = call.arg(datatype != nullptr, "datatype is null")) return e;
   if (int e = call.any_datatype(*datatype, type)) return e;
   if (!type->derived()) return call.fail(MPI_ERR_TYPE, "%s is predefined and cannot be freed", type->name);
+  if (int e = delete_type_attributes(*datatype)) {
+    return call.fail(MPI_ERR_OTHER, "an attribute's delete callback failed (%d)", e);
+  }
   forget_type_name(*datatype);
   forget_contents(*datatype);
   free_derived_handle(type);

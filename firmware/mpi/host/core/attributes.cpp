@@ -29,16 +29,17 @@ Keyval* find(int keyval) {
   return &keyvals()[index - kFirstUserKeyval];
 }
 
-int index_of(const Comm& comm, int keyval) {
-  for (uint32_t i = 0; i < comm.attributes.size(); ++i) {
-    if (comm.attributes[i].keyval == keyval) return int(i);
+int index_of(const AttributeList& list, int keyval) {
+  for (uint32_t i = 0; i < list.size(); ++i) {
+    if (list[i].keyval == keyval) return int(i);
   }
   return -1;
 }
 
-int run_delete(const Comm& comm, int keyval, void* value) {
+// (MPI_Comm and MPI_Datatype are both int, so one callback type serves both kinds of keyval.)
+int run_delete(int object, int keyval, void* value) {
   const Keyval* k = find(keyval);
-  return k && k->del ? k->del(comm.handle, keyval, value, k->extra_state) : MPI_SUCCESS;
+  return k && k->del ? k->del(object, keyval, value, k->extra_state) : MPI_SUCCESS;
 }
 
 }  // namespace
@@ -55,54 +56,54 @@ int create_keyval(MPI_Comm_copy_attr_function* copy, MPI_Comm_delete_attr_functi
 
 void free_keyval(int keyval) { find(keyval)->freed = true; }
 
-bool get_attribute(const Comm& comm, int keyval, void*& value) {
-  const int i = index_of(comm, keyval);
+bool get_attribute(const AttributeList& list, int keyval, void*& value) {
+  const int i = index_of(list, keyval);
   if (i < 0) return false;
-  value = comm.attributes[uint32_t(i)].value;
+  value = list[uint32_t(i)].value;
   return true;
 }
 
-int set_attribute(Comm& comm, int keyval, void* value) {
-  const int i = index_of(comm, keyval);
+int set_attribute(int object, AttributeList& list, int keyval, void* value) {
+  const int i = index_of(list, keyval);
   if (i >= 0) {
-    if (int e = run_delete(comm, keyval, comm.attributes[uint32_t(i)].value)) return e;
-    comm.attributes[uint32_t(i)].value = value;
+    if (int e = run_delete(object, keyval, list[uint32_t(i)].value)) return e;
+    list[uint32_t(i)].value = value;
     return MPI_SUCCESS;
   }
-  comm.attributes.push_back({keyval, value});
+  list.push_back({keyval, value});
   ++find(keyval)->attached;
   return MPI_SUCCESS;
 }
 
-int delete_attribute(Comm& comm, int keyval) {
-  const int i = index_of(comm, keyval);
+int delete_attribute(int object, AttributeList& list, int keyval) {
+  const int i = index_of(list, keyval);
   if (i < 0) return MPI_SUCCESS;
-  if (int e = run_delete(comm, keyval, comm.attributes[uint32_t(i)].value)) return e;
-  for (uint32_t j = uint32_t(i) + 1; j < comm.attributes.size(); ++j) comm.attributes[j - 1] = comm.attributes[j];
-  comm.attributes.pop_back();
+  if (int e = run_delete(object, keyval, list[uint32_t(i)].value)) return e;
+  for (uint32_t j = uint32_t(i) + 1; j < list.size(); ++j) list[j - 1] = list[j];
+  list.pop_back();
   --find(keyval)->attached;
   return MPI_SUCCESS;
 }
 
-int copy_attributes(const Comm& from, Comm& to) {
-  for (uint32_t i = 0; i < from.attributes.size(); ++i) {
-    const Comm::Attribute& a = from.attributes[i];
+int copy_attributes(int from_object, const AttributeList& from, AttributeList& to) {
+  for (uint32_t i = 0; i < from.size(); ++i) {
+    const Attribute& a = from[i];
     const Keyval* k = find(a.keyval);
     if (!k || !k->copy) continue;  // MPI_COMM_NULL_COPY_FN: not copied
     void* value = nullptr;
     int flag = 0;
-    if (int e = k->copy(from.handle, a.keyval, k->extra_state, a.value, &value, &flag)) return e;
+    if (int e = k->copy(from_object, a.keyval, k->extra_state, a.value, &value, &flag)) return e;
     if (flag) {
-      to.attributes.push_back({a.keyval, value});
+      to.push_back({a.keyval, value});
       ++find(a.keyval)->attached;
     }
   }
   return MPI_SUCCESS;
 }
 
-int delete_all_attributes(Comm& comm) {
-  while (!comm.attributes.empty()) {
-    if (int e = delete_attribute(comm, comm.attributes.back().keyval)) return e;
+int delete_all_attributes(int object, AttributeList& list) {
+  while (!list.empty()) {
+    if (int e = delete_attribute(object, list, list.back().keyval)) return e;
   }
   return MPI_SUCCESS;
 }

@@ -71,7 +71,9 @@ int Call::packed_bytes(int count, const TypeInfo& type, uint32_t& out) {
 }
 
 int Call::memory_bytes(int count, const TypeInfo& type, uint32_t& out) {
-  return checked_product(*this, count, type.extent, type, out);
+  // The spans this measures (collective buffers) run forwards; point to point takes any extent.
+  if (type.extent < 0) return fail(MPI_ERR_TYPE, "a type of negative extent (%lld) in a collective", (long long)type.extent);
+  return checked_product(*this, count, uint32_t(type.extent), type, out);
 }
 
 int Call::dest(const Comm& comm, int rank) {
@@ -132,6 +134,9 @@ int Call::send(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MP
 
 int Call::receive(MPI_Comm comm_handle, Comm*& comm, const void* buf, int count, MPI_Datatype datatype,
                   const TypeInfo*& type, int source, int tag, uint32_t& bytes) {
+  // Nothing arrives from MPI_PROC_NULL, so a receive of no items needs no datatype either: MPICH
+  // takes MPI_DATATYPE_NULL there (its pt2pt/recvnull), and so do we (as MPI_BYTE).
+  if (datatype == MPI_DATATYPE_NULL && count == 0 && source == MPI_PROC_NULL) datatype = MPI_BYTE;
   if (int e = message(comm_handle, comm, buf, count, datatype, type)) return e;
   if (int e = packed_bytes(count, *type, bytes)) return e;
   if (int e = this->source(*comm, source)) return e;

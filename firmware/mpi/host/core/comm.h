@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 
+#include "core/attribute_list.h"
 #include "core/cart.h"
 #include "mpi.h"
 #include "core/vec.h"
@@ -25,15 +26,15 @@ struct Comm {
     int32_t rank;
   };
   Vec<ByWorld> by_world;  // sorted by world rank (empty when identity)
-  struct Attribute {
-    int keyval;
-    void* value;
-  };
-  Vec<Attribute> attributes;  // user attributes (attributes.cpp)
+  AttributeList attributes;  // user attributes (attributes.cpp)
   bool cartesian = false;     // MPI_Cart_create made it: `grid` says how
   CartGrid grid;
   bool graph = false;  // MPI_Graph_create made it: node i's neighbours are edges[index[i-1] .. index[i])
   Vec<int> graph_index, graph_edges;
+  // MPI_Dist_graph_create(_adjacent) made it: this rank's in and out neighbours (api_dist_graph.cpp)
+  bool dist_graph = false;
+  bool dist_weighted = false;
+  Vec<int> dist_sources, dist_source_weights, dist_destinations, dist_dest_weights;
   int32_t tag_base = 0;  // added to its collective tags (a group's agreement in MPI_Comm_create_group)
   uint32_t task_sequence = 0;  // nonblocking collectives started on it (progress.cpp)
   uint32_t offload_sequence = 0;  // reductions a transport took on it (coll_offload.cpp)

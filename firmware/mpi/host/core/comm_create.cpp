@@ -49,6 +49,17 @@ void copy_graph(Comm& comm, const Comm& from) {
   for (uint32_t i = 0; i < from.graph_edges.size(); ++i) comm.graph_edges.push_back(from.graph_edges[i]);
 }
 
+void copy_dist_graph(Comm& comm, const Comm& from) {
+  comm.dist_graph = true;
+  comm.dist_weighted = from.dist_weighted;
+  const Vec<int>* in[4] = {&from.dist_sources, &from.dist_source_weights, &from.dist_destinations, &from.dist_dest_weights};
+  Vec<int>* out[4] = {&comm.dist_sources, &comm.dist_source_weights, &comm.dist_destinations, &comm.dist_dest_weights};
+  for (int k = 0; k < 4; ++k) {
+    out[k]->clear();
+    for (uint32_t i = 0; i < in[k]->size(); ++i) out[k]->push_back((*in[k])[i]);
+  }
+}
+
 void copy_grid(Comm& comm, const CartGrid& grid) {
   comm.cartesian = true;
   comm.grid.dims.clear();

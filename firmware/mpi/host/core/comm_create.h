@@ -17,5 +17,7 @@ int create_from_members(Call& call, Comm& parent, const int32_t* members, int n,
 void copy_grid(Comm& comm, const CartGrid& grid);
 // Give `comm` the graph of `from`.
 void copy_graph(Comm& comm, const Comm& from);
+// Give `comm` the distributed graph neighbours (and weights) of `from`.
+void copy_dist_graph(Comm& comm, const Comm& from);
 
 }  // namespace pimnic::mpi

@@ -97,14 +97,31 @@ const TypeInfo kTypes[] = {
     pair<short>("MPI_SHORT_INT"),
     pair<long double>("MPI_LONG_DOUBLE_INT"),
     plain<unsigned char>("MPI_PACKED", TypeClass::Byte),
-    complex<float>("MPI_C_FLOAT_COMPLEX"),
+    complex<float>("MPI_C_COMPLEX"),  // MPI_C_FLOAT_COMPLEX is its synonym; MPICH names it so
     complex<double>("MPI_C_DOUBLE_COMPLEX"),
     complex<long double>("MPI_C_LONG_DOUBLE_COMPLEX"),
     {"MPI_LB", TypeClass::Byte, Scalar::U8, 0, 0, 0, 1, true, nullptr, 0, 0, 0, 0, 0, true, 1},
     {"MPI_UB", TypeClass::Byte, Scalar::U8, 0, 0, 0, 1, true, nullptr, 0, 0, 0, 0, 0, true, 1},
+    plain<int8_t>("MPI_INTEGER1", TypeClass::Integer),
+    plain<int16_t>("MPI_INTEGER2", TypeClass::Integer),
+    plain<int32_t>("MPI_INTEGER4", TypeClass::Integer),
+    plain<int64_t>("MPI_INTEGER8", TypeClass::Integer),
+    plain<float>("MPI_REAL4", TypeClass::Floating),
+    plain<double>("MPI_REAL8", TypeClass::Floating),
+    complex<float>("MPI_COMPLEX8"),
+    complex<double>("MPI_COMPLEX16"),
+    plain<bool>("MPI_CXX_BOOL", TypeClass::Logical),
+    complex<float>("MPI_CXX_FLOAT_COMPLEX"),
+    complex<double>("MPI_CXX_DOUBLE_COMPLEX"),
+    complex<long double>("MPI_CXX_LONG_DOUBLE_COMPLEX"),
+    plain<int32_t>("MPI_INTEGER", TypeClass::Integer),
+    plain<float>("MPI_REAL", TypeClass::Floating),
+    plain<double>("MPI_DOUBLE_PRECISION", TypeClass::Floating),
+    complex<float>("MPI_COMPLEX"),
+    complex<double>("MPI_DOUBLE_COMPLEX"),
 };
 constexpr uint32_t kTypeCount = sizeof kTypes / sizeof kTypes[0];
-static_assert(handle_index(MPI_UB) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
+static_assert(handle_index(MPI_DOUBLE_COMPLEX) == kTypeCount - 1, "kTypes follows mpi.h's handle order");
 
 }  // namespace
 

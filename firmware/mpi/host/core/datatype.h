@@ -44,7 +44,8 @@ struct TypeInfo {
   TypeClass type_class;
   Scalar scalar;          // predefined: the element; for pairs the value's
   uint32_t size;          // MPI_Type_size: bytes of data per item
-  uint32_t extent;        // bytes from one item to the next in memory
+  int64_t extent;         // bytes from one item to the next in memory (negative: items run backwards,
+                          // as MPI_Type_create_resized or MPI_UB below MPI_LB may make them)
   uint32_t index_offset;  // pairs: where the int index sits in the item (the value is at 0)
   uint32_t align;         // the alignment the C type needs (a struct type's extent is padded to it)
   bool dense;             // memory bytes == packed bytes (moved as they are)

@@ -64,7 +64,7 @@ bool summarise(DerivedType& d, const char** why) {
   t.elements = uint32_t(elements);
   t.true_lb = true_lb;
   t.true_extent = true_ub - true_lb;
-  t.dense = dense && t.lb == 0 && uint64_t(t.extent) == size;
+  t.dense = dense && t.lb == 0 && t.extent == int64_t(size);
   t.segments = d.segments.data();
   t.segment_count = d.segments.size();
   return true;
@@ -103,10 +103,14 @@ const TypeInfo* build_derived(const Placement* placements, uint32_t n, bool padd
     const Placement& pl = placements[p];
     const TypeInfo& t = *pl.type;
     if (pl.count == 0) continue;
+    // Copy k spans [first + k * extent, first + (k + 1) * extent) (reversed when the extent is
+    // negative): the bounds are the lowest start and the highest end over the copies.
     const int64_t first = pl.displacement + t.lb;
-    const int64_t last = first + int64_t(pl.count) * t.extent;
-    lb = !any || first < lb ? first : lb;
-    ub = !any || last > ub ? last : ub;
+    const int64_t last_copy = first + int64_t(pl.count - 1) * t.extent;
+    const int64_t low = first < last_copy ? first : last_copy;
+    const int64_t high = (t.extent < 0 ? first : last_copy) + t.extent;
+    lb = !any || low < lb ? low : lb;
+    ub = !any || high > ub ? high : ub;
     any = true;
     align = t.align > align ? t.align : align;
     if (!t.derived()) {
@@ -120,22 +124,22 @@ const TypeInfo* build_derived(const Placement* placements, uint32_t n, bool padd
       }
     }
   }
-  if (padded && (ub - lb) % align) ub += align - (ub - lb) % align;
-  if (ub - lb > int64_t(INT_MAX)) {
+  if (padded && ub > lb && (ub - lb) % align) ub += align - (ub - lb) % align;
+  if (ub - lb > int64_t(INT_MAX) || ub - lb < int64_t(INT_MIN)) {
     *why = "a derived type whose extent is more than INT_MAX bytes";
     d->~DerivedType();
     free(d);
     return nullptr;
   }
   d->info.lb = lb;
-  d->info.extent = uint32_t(ub - lb);
+  d->info.extent = ub - lb;
   d->info.align = align;
   return install(d, why);
 }
 
 const TypeInfo* resize_derived(const TypeInfo& type, int64_t lb, int64_t extent, const char** why) {
-  if (extent < 0 || extent > int64_t(INT_MAX)) {
-    *why = "a negative extent, or one of more than INT_MAX bytes";
+  if (extent < int64_t(INT_MIN) || extent > int64_t(INT_MAX)) {
+    *why = "an extent of more than INT_MAX bytes either way";
     return nullptr;
   }
   DerivedType* d = fresh();
@@ -145,7 +149,7 @@ const TypeInfo* resize_derived(const TypeInfo& type, int64_t lb, int64_t extent,
     add_run(d->segments, 0, &type, 1);
   }
   d->info.lb = lb;
-  d->info.extent = uint32_t(extent);
+  d->info.extent = extent;
   d->info.align = type.align;
   return install(d, why);
 }
